@@ -1,0 +1,34 @@
+// Exercise 01.3: double dispatch with virtual functions.
+#include <memory>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+#include "exercise_support.h"
+#include "mini/virtual_number.h"
+
+namespace mini {
+namespace {
+
+using mini_test::runExercise;
+
+void expectSum(const VirtualNumber& a, const VirtualNumber& b, double re, double im) {
+  const std::unique_ptr<VirtualNumber> sum = a.add(b);
+  ASSERT_NE(sum, nullptr);
+  EXPECT_NEAR(sum->realPart(), re, 1e-12);
+  EXPECT_NEAR(sum->imagPart(), im, 1e-12);
+}
+
+TEST(Exercise01_3, EveryPairOfClassesAdds) {
+  runExercise([] {
+    const VirtualRectangular r(1, 2);
+    const VirtualPolar p(2, std::numbers::pi / 2);  // 0 + 2i
+    expectSum(r, r, 2, 4);
+    expectSum(r, p, 1, 4);
+    expectSum(p, r, 1, 4);
+    expectSum(p, p, 0, 4);
+  });
+}
+
+}  // namespace
+}  // namespace mini

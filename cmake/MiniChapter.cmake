@@ -1,0 +1,98 @@
+# mini_add_chapter(): the one function every chapter's CMakeLists calls.
+#
+# A chapter folder chapters/NN_name holds a complete dispatcher snapshot. This
+# function turns it into targets named after the chapter number, so gdb frames,
+# ctest labels and build outputs all say which chapter they belong to:
+#
+#   chNN_name            library: src/*.cpp + the exercise files
+#   chNN_demo            the program the tour and the gdb scripts run
+#   chNN_tests           GoogleTest, the chapter's own tests        (label chNN)
+#   chNN_exercise_tests  GoogleTest, one suite per exercise         (labels chNN, exercise)
+#   chNN_gdb_<script>    one ctest test per gdb/*.gdb walkthrough   (labels chNN, gdb)
+#
+# Exercise files come from solutions/NN_name/ by default and from
+# chapters/NN_name/exercises/ in the learner build (MINI_LEARNER_MODE).
+
+set(MINI_WARNINGS -Wall -Wextra -Werror)
+
+# Turns "01_vtable" into "01" and "ch01".
+function(_mini_chapter_ids folder out_number out_prefix)
+  string(SUBSTRING "${folder}" 0 2 number)
+  set(${out_number} "${number}" PARENT_SCOPE)
+  set(${out_prefix} "ch${number}" PARENT_SCOPE)
+endfunction()
+
+# Compile options every chapter target shares.
+function(mini_target_defaults target)
+  target_compile_options(${target} PRIVATE ${MINI_WARNINGS}
+    # Registration sites print as chapters/NN/src/x.cpp:12, not /home/..., so
+    # error messages and their tests are the same on every machine. Debug info
+    # keeps absolute paths so gdb still finds the sources.
+    "-fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=")
+endfunction()
+
+# A GoogleTest program linked against the chapter library; each TEST becomes
+# a ctest test named chNN.Suite.Name, and a GTEST_SKIP (an unfinished
+# exercise) shows as "Skipped", not "Passed".
+function(_mini_add_test_program target sources lib labels)
+  if(labels)
+    set(labels LABELS ${labels})
+  endif()
+  string(SUBSTRING "${target}" 0 4 prefix)
+  add_executable(${target} ${sources})
+  target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/tests")
+  target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${lib}>"
+                        GTest::gtest GTest::gmock GTest::gtest_main)
+  mini_target_defaults(${target})
+  gtest_discover_tests(${target}
+    TEST_PREFIX "${prefix}." DISCOVERY_MODE PRE_TEST
+    PROPERTIES ${labels} SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
+endfunction()
+
+function(mini_add_chapter)
+  cmake_parse_arguments(CH "" "" "EXTRA_LIBS" ${ARGN})
+  get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
+  _mini_chapter_ids("${folder}" number prefix)
+  # Every test of this folder carries the chapter's label: ctest -L ch01.
+  set_property(DIRECTORY PROPERTY LABELS ${prefix})
+
+  file(GLOB core_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp")
+  if(MINI_LEARNER_MODE)
+    set(exercise_dir "${MINI_EXERCISE_ROOT}/${folder}/exercises")
+  else()
+    set(exercise_dir "${CMAKE_SOURCE_DIR}/solutions/${folder}")
+  endif()
+  file(GLOB exercise_sources CONFIGURE_DEPENDS "${exercise_dir}/*.cpp")
+
+  string(SUBSTRING "${folder}" 3 -1 topic)
+  set(lib ${prefix}_${topic})
+  add_library(${lib} STATIC ${core_sources} ${exercise_sources})
+  target_include_directories(${lib} PUBLIC "${CMAKE_CURRENT_SOURCE_DIR}/include")
+  target_link_libraries(${lib} PUBLIC fmt::fmt ${CH_EXTRA_LIBS})
+  mini_target_defaults(${lib})
+  # Registrars live in object files nothing else refers to; without
+  # WHOLE_ARCHIVE the linker would drop them and their kernels would vanish.
+  set(whole "$<LINK_LIBRARY:WHOLE_ARCHIVE,${lib}>")
+
+  add_executable(${prefix}_demo demo/main.cpp)
+  target_link_libraries(${prefix}_demo PRIVATE ${whole})
+  mini_target_defaults(${prefix}_demo)
+
+  file(GLOB test_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/tests/*_test.cpp")
+  _mini_add_test_program(${prefix}_tests "${test_sources}" ${lib} "")
+  file(GLOB exercise_test_sources CONFIGURE_DEPENDS
+       "${CMAKE_CURRENT_SOURCE_DIR}/tests/exercises/*_test.cpp")
+  _mini_add_test_program(${prefix}_exercise_tests "${exercise_test_sources}" ${lib} exercise)
+
+  # Each walkthrough script runs under real gdb against the real demo.
+  file(GLOB gdb_scripts CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/gdb/*.gdb")
+  find_program(GDB_EXECUTABLE gdb)
+  foreach(script IN LISTS gdb_scripts)
+    get_filename_component(script_name "${script}" NAME_WE)
+    add_test(NAME ${prefix}.gdb.${script_name}
+      COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/gdb/run_script.py"
+              --gdb "${GDB_EXECUTABLE}" "${script}" $<TARGET_FILE:${prefix}_demo>)
+    set_tests_properties(${prefix}.gdb.${script_name} PROPERTIES
+      LABELS gdb SKIP_RETURN_CODE 77)
+  endforeach()
+endfunction()

@@ -1,0 +1,145 @@
+#!/usr/bin/env python3
+"""Runs a gdb walkthrough script and checks its output.
+
+    run_script.py [--gdb GDB] [--show] SCRIPT PROGRAM
+
+The script runs under real gdb (`gdb -batch -nx`) against PROGRAM with the
+course's pretty printers loaded. Its expected output is written in the script
+itself, in the manner of Rust's debuginfo tests:
+
+    # check: #0  mini::ch01::addPolar ([...]) at [...]/polar_kernels.cpp:[...]
+
+Check lines must match lines of gdb's output in order (each one anywhere after
+the previous match). A check matches a line that contains it; `[...]` matches
+any text. On a mismatch the runner prints every check, which ones matched, and
+the whole output, and exits 1. It exits 77 (ctest's SKIP) when gdb is missing
+or may not trace programs here.
+
+--show prints gdb's output and checks nothing: use it to write new checks.
+--transcript FILE also writes the session as a reader would see it typed
+(`(gdb) bt` before each command's output, paths relative to the repository):
+the lessons include these transcripts, so the backtrace a lesson shows is the
+one this script produced and checked.
+"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+SKIP = 77
+
+
+def read_checks(script_path):
+    checks = []
+    with open(script_path, encoding="utf-8") as script:
+        for number, line in enumerate(script, start=1):
+            match = re.match(r"\s*#\s*check:\s?(.*?)\s*$", line)
+            if match:
+                checks.append((number, match.group(1)))
+    return checks
+
+
+def check_to_regex(check):
+    parts = check.split("[...]")
+    return re.compile(".*".join(re.escape(part) for part in parts))
+
+
+def run_gdb(gdb, script_path, program):
+    command = [gdb, "-batch", "-nx",
+               "-iex", "set auto-load safe-path /",
+               "-iex", "set trace-commands on",
+               "-x", os.path.join(HERE, "mini.py"),
+               "-x", script_path, program]
+    env = dict(os.environ, MINI_DISPATCH_TRACE="0", LC_ALL="C")
+    result = subprocess.run(command, capture_output=True, text=True, env=env,
+                            timeout=120, cwd=os.path.dirname(program) or ".")
+    return result.stdout + result.stderr
+
+
+def transcript(lines):
+    """The session as typed: commands echoed by trace-commands become
+    `(gdb) command`; gdb's thread-library chatter and the checkout's absolute
+    path are dropped so the text reads the same on every machine."""
+    shown = []
+    for line in lines:
+        if line.startswith("[Thread debugging") or line.startswith("Using host libthread_db"):
+            continue
+        if line.startswith("+"):
+            if line[1:].startswith("set breakpoint pending"):
+                continue
+            line = "(gdb) " + line[1:]
+        shown.append(line.replace(ROOT + "/", ""))
+    return "\n".join(shown).strip() + "\n"
+
+
+def match_checks(checks, lines):
+    """Returns (index of the first failed check or None, matched line per check)."""
+    position = 0
+    matched = []
+    for index, (_, check) in enumerate(checks):
+        pattern = check_to_regex(check)
+        while position < len(lines) and not pattern.search(lines[position]):
+            position += 1
+        if position == len(lines):
+            return index, matched
+        matched.append(position)
+        position += 1
+    return None, matched
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--gdb", default="gdb")
+    parser.add_argument("--show", action="store_true")
+    parser.add_argument("--transcript", metavar="FILE")
+    parser.add_argument("script")
+    parser.add_argument("program")
+    args = parser.parse_args()
+
+    gdb = shutil.which(args.gdb)
+    if gdb is None:
+        print(f"SKIPPED: gdb not found ({args.gdb}); install it with tools/install-deps")
+        return SKIP
+    output = run_gdb(gdb, os.path.abspath(args.script), os.path.abspath(args.program))
+    if "ptrace: Operation not permitted" in output:
+        print("SKIPPED: this machine does not allow gdb to trace programs (ptrace)")
+        return SKIP
+    lines = output.splitlines()
+    if args.show:
+        print(output)
+        return 0
+
+    checks = read_checks(args.script)
+    if not checks:
+        print(f"{args.script}: no '# check:' lines; a walkthrough must say what it expects")
+        return 1
+    failed, matched = match_checks(checks, lines)
+    if failed is None:
+        print(f"{os.path.basename(args.script)}: all {len(checks)} checks matched")
+        if args.transcript:
+            os.makedirs(os.path.dirname(os.path.abspath(args.transcript)), exist_ok=True)
+            with open(args.transcript, "w", encoding="utf-8") as handle:
+                handle.write(transcript(lines))
+        return 0
+
+    print(f"{args.script}: check on line {checks[failed][0]} did not match\n")
+    for index, (line_number, check) in enumerate(checks):
+        if index < failed:
+            mark = f"ok    (output line {matched[index] + 1})"
+        elif index == failed:
+            mark = "FAIL  (no later output line matches)"
+        else:
+            mark = "not tried"
+        print(f"  line {line_number:>3}: {mark}\n            {check}")
+    print("\n--- gdb output ---")
+    for number, line in enumerate(lines, start=1):
+        print(f"{number:>4} | {line}")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""The snapshot rule's guard: what changed between chapters is said in the lesson.
+
+    check_chapter_diff.py [REPO_ROOT]
+
+Chapters are snapshots: chapter N starts as a copy of chapter N-1. For each
+pair of consecutive chapters this lists the files under include/, src/, demo/
+and exercises/ that were added, removed or changed, and fails unless each one
+is named (its path relative to the chapter folder, e.g. `src/dispatcher.cpp`)
+in the later chapter's README section "What changed since the previous
+chapter". Drift between chapters is then never silent.
+"""
+import filecmp
+import os
+import re
+import sys
+
+CODE_DIRS = ("include", "src", "demo", "exercises")
+SECTION = "What changed since the previous chapter"
+
+
+def chapter_dirs(root):
+    base = os.path.join(root, "chapters")
+    names = sorted(n for n in os.listdir(base) if re.match(r"^\d\d_", n))
+    return [os.path.join(base, n) for n in names if os.path.isfile(os.path.join(base, n, "CMakeLists.txt"))]
+
+
+def code_files(chapter):
+    files = set()
+    for top in CODE_DIRS:
+        for folder, _, names in os.walk(os.path.join(chapter, top)):
+            for name in names:
+                files.add(os.path.relpath(os.path.join(folder, name), chapter))
+    return files
+
+
+def changed_files(earlier, later):
+    before, after = code_files(earlier), code_files(later)
+    changed = {path: "added" for path in after - before}
+    changed.update({path: "removed" for path in before - after})
+    for path in before & after:
+        if not filecmp.cmp(os.path.join(earlier, path), os.path.join(later, path), shallow=False):
+            changed[path] = "changed"
+    return changed
+
+
+def what_changed_section(chapter):
+    with open(os.path.join(chapter, "README.md"), encoding="utf-8") as readme:
+        text = readme.read()
+    match = re.search(r"^#+\s*" + re.escape(SECTION) + r".*?$(.*?)(?=^#{1,2}\s|\Z)", text, re.M | re.S)
+    return match.group(1) if match else None
+
+
+def main():
+    root = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    chapters = chapter_dirs(root)
+    problems = []
+    for earlier, later in zip(chapters, chapters[1:]):
+        name = os.path.basename(later)
+        section = what_changed_section(later)
+        if section is None:
+            problems.append(f"{name}/README.md has no '{SECTION}' section")
+            continue
+        for path, how in sorted(changed_files(earlier, later).items()):
+            if f"`{path}`" not in section:
+                problems.append(f"{name}: `{path}` {how} since {os.path.basename(earlier)} "
+                                f"but the README's '{SECTION}' section does not name it")
+    for problem in problems:
+        print(problem)
+    pairs = max(len(chapters) - 1, 0)
+    print(f"{pairs} chapter pair(s) checked, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,112 @@
+"""What the course tools share: where chapters are, what their exercises are,
+and how an exercise's tests did.
+
+An exercise is declared by its lesson, in a heading of the chapter README:
+
+    ### Exercise 01.2: a new representation {#exercise-12}
+
+followed by a paragraph starting with `Hint:`. Its tests are the GoogleTest
+suite `Exercise01_2` in the chapter's `chNN_exercise_tests` program.
+"""
+import json
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass, field
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEADING = re.compile(r"^###\s+Exercise\s+(\d\d\.\d+):\s*(.*?)\s*(\{#[\w-]+\})?\s*$")
+
+
+@dataclass
+class Exercise:
+    id: str          # "01.2"
+    title: str
+    chapter: str     # "01_vtable"
+    hint: str = ""
+
+    @property
+    def suite(self):
+        return "Exercise" + self.id.replace(".", "_")
+
+    @property
+    def anchor(self):
+        major, minor = self.id.split(".")
+        return f"chapters/{self.chapter}/README.md#exercise-{int(major)}{minor}"
+
+
+@dataclass
+class Outcome:
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    messages: list = field(default_factory=list)
+
+    @property
+    def done(self):
+        return self.passed > 0 and self.failed == 0 and self.skipped == 0
+
+
+def chapters(build_dir=None):
+    """The chapter folders in lesson order; with `build_dir`, only those that
+    build configured (see MINI_ONLY_CHAPTERS)."""
+    base = os.path.join(ROOT, "chapters")
+    names = sorted(n for n in os.listdir(base)
+                   if re.match(r"^\d\d_", n) and os.path.isfile(os.path.join(base, n, "CMakeLists.txt")))
+    if build_dir is not None:
+        names = [n for n in names if os.path.isdir(os.path.join(build_dir, "chapters", n))]
+    return names
+
+
+def exercises(chapter):
+    """The exercises a chapter's lesson declares, with their hints, in order."""
+    found = []
+    with open(os.path.join(ROOT, "chapters", chapter, "README.md"), encoding="utf-8") as readme:
+        lines = readme.read().splitlines()
+    for number, line in enumerate(lines):
+        match = HEADING.match(line)
+        if not match:
+            continue
+        exercise = Exercise(match.group(1), match.group(2), chapter)
+        for later in lines[number + 1:]:
+            if later.startswith("#"):
+                break
+            if later.startswith("Hint:"):
+                exercise.hint = later[len("Hint:"):].strip()
+            elif exercise.hint and later.strip():
+                exercise.hint += " " + later.strip()
+            elif exercise.hint:
+                break
+        found.append(exercise)
+    return found
+
+
+def exercise_program(build_dir, chapter):
+    return os.path.join(build_dir, "chapters", chapter, f"ch{chapter[:2]}_exercise_tests")
+
+
+def run_exercise_tests(build_dir, chapter):
+    """Runs a chapter's exercise tests; returns {suite name: Outcome}."""
+    program = exercise_program(build_dir, chapter)
+    with tempfile.TemporaryDirectory() as scratch:
+        report = os.path.join(scratch, "report.json")
+        subprocess.run([program, f"--gtest_output=json:{report}"], capture_output=True, text=True,
+                       timeout=300)
+        if not os.path.exists(report):
+            raise RuntimeError(f"{program} wrote no report: did it crash?")
+        with open(report, encoding="utf-8") as handle:
+            data = json.load(handle)
+    outcomes = {}
+    for suite in data.get("testsuites", []):
+        outcome = outcomes.setdefault(suite["name"], Outcome())
+        for test in suite.get("testsuite", []):
+            if test.get("result") == "SKIPPED":
+                outcome.skipped += 1
+                for skip in test.get("skipped", []) or []:
+                    outcome.messages.append(skip.get("message", ""))
+            elif test.get("failures"):
+                outcome.failed += 1
+            else:
+                outcome.passed += 1
+    return outcomes
