@@ -1,0 +1,18 @@
+// Exercise 02.4: which runtime key lives in a slot of an operator's table.
+// The lesson: chapters/02_keyset/README.md#exercise-24
+#include "mini/dispatch_key_set.h"
+#include "mini/exercise.h"
+
+namespace mini::inline ch02 {
+
+// TODO(02.4): the inverse of getDispatchTableIndexForDispatchKey. Walk the
+// functionalities from Undefined up; each takes functionalityOffset()'s
+// block (kNumBackends slots if per-backend, else 1). Find the block that
+// holds `slot`, and for a per-backend block add the backend. Slot 0 is
+// Undefined; a slot past the table throws std::out_of_range.
+DispatchKey runtimeKeyForSlot(std::size_t slot) {
+  (void)slot;
+  throw ExerciseNotDone("02.4");
+}
+
+}  // namespace mini::inline ch02

@@ -1,0 +1,89 @@
+// Exercise 02.3: IncludeDispatchKeyGuard.
+#include <stdexcept>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "exercise_support.h"
+#include "mini/operators.h"
+
+namespace mini {
+namespace {
+
+using mini_test::runExercise;
+
+DispatchKeySet included() { return localDispatchKeySet().included; }
+
+TEST(Exercise02_3, IncludesForItsScopeOnly) {
+  runExercise([] {
+    {
+      IncludeDispatchKeyGuard guard(DispatchKey::Tracer);
+      EXPECT_EQ(included(), (DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::ADInplaceOrView, DispatchKey::Tracer}));
+      EXPECT_EQ(localDispatchKeySet().excluded, kDefaultLocalDispatchKeySet.excluded);
+    }
+    EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+  });
+}
+
+TEST(Exercise02_3, AnIncludedKeyChangesWhichKernelRuns) {
+  runExercise([] {
+    IncludeDispatchKeyGuard guard(DispatchKey::Tracer);
+    try {
+      add(makeTensor(1), makeTensor(2));
+      FAIL() << "add has no Tracer kernel";
+    } catch (const std::runtime_error& error) {
+      EXPECT_NE(std::string(error.what()).find("from the 'Tracer' backend"), std::string::npos) << error.what();
+    }
+  });
+}
+
+TEST(Exercise02_3, RemovesOnlyWhatItAdded) {
+  runExercise([] {
+    {
+      // BackendSelect is included by default and must survive this guard.
+      IncludeDispatchKeyGuard guard(DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::Batched});
+      EXPECT_TRUE(included().has(DispatchKey::Batched));
+    }
+    EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+  });
+}
+
+TEST(Exercise02_3, NestedGuardsRestoreInOrder) {
+  runExercise([] {
+    {
+      IncludeDispatchKeyGuard outer(DispatchKey::Tracer);
+      {
+        IncludeDispatchKeyGuard inner(DispatchKeySet{DispatchKey::Tracer, DispatchKey::AutogradCUDA});
+        EXPECT_TRUE(included().has(DispatchKey::AutogradCUDA));
+      }
+      EXPECT_TRUE(included().has(DispatchKey::Tracer));
+      EXPECT_FALSE(included().has(DispatchKey::AutogradCUDA));
+      EXPECT_FALSE(included().hasBackend(BackendComponent::CUDABit));  // no stray backend bit
+    }
+    EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+  });
+}
+
+TEST(Exercise02_3, RestoresWhenAnExceptionLeavesTheScope) {
+  runExercise([] {
+    try {
+      IncludeDispatchKeyGuard guard(DispatchKey::Tracer);
+      add(makeTensor(1), makeTensor(2));  // throws: no Tracer kernel
+    } catch (const std::runtime_error&) {
+    }
+    EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+  });
+}
+
+TEST(Exercise02_3, OtherThreadsAreUnaffected) {
+  runExercise([] {
+    IncludeDispatchKeyGuard guard(DispatchKey::Tracer);
+    LocalDispatchKeySet seen;
+    std::thread other([&] { seen = localDispatchKeySet(); });
+    other.join();
+    EXPECT_EQ(seen, kDefaultLocalDispatchKeySet);
+  });
+}
+
+}  // namespace
+}  // namespace mini

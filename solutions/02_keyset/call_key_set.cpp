@@ -1,0 +1,18 @@
+// Exercise 02.2: the key set of a call, from its tensors and a thread-local state.
+// The lesson: chapters/02_keyset/README.md#exercise-22
+#include "mini/call_key_set.h"
+#include "mini/exercise.h"
+
+namespace mini::inline ch02 {
+
+// Included keys join before excluded ones leave, so a key that is both
+// included and excluded is out: exclusion wins.
+DispatchKeySet computeDispatchKeySet(std::span<const Tensor> arguments, const LocalDispatchKeySet& local) {
+  DispatchKeySet keys;
+  for (const Tensor& argument : arguments) {
+    keys = keys | argument.keySet();
+  }
+  return (keys | local.included) - local.excluded;
+}
+
+}  // namespace mini::inline ch02

@@ -1,0 +1,25 @@
+// Exercise 02.3: IncludeDispatchKeyGuard, the RAII guard that adds keys to
+// this thread's included set for a scope.
+// The lesson: chapters/02_keyset/README.md#exercise-23
+#include "mini/exercise.h"
+#include "mini/local_dispatch_key_set.h"
+
+namespace mini::inline ch02 {
+
+// Only the missing bits are added, so an enclosing guard that included the
+// same key keeps it after this one ends. Raw bits, because operator- would
+// leave backend bits behind.
+IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  added_ = DispatchKeySet(DispatchKeySet::RAW, keys.raw() & ~state.included.raw());
+  state.included = state.included | added_;
+  setLocalDispatchKeySet(state);
+}
+
+IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  state.included = DispatchKeySet(DispatchKeySet::RAW, state.included.raw() & ~added_.raw());
+  setLocalDispatchKeySet(state);
+}
+
+}  // namespace mini::inline ch02
