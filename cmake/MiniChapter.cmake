@@ -8,7 +8,8 @@
 #   chNN_demo            the program the tour and the gdb scripts run
 #   chNN_tests           GoogleTest, the chapter's own tests        (label chNN)
 #   chNN_exercise_tests  GoogleTest, one suite per exercise         (labels chNN, exercise)
-#   chNN_gdb_<script>    one ctest test per gdb/*.gdb walkthrough   (labels chNN, gdb)
+#   chNN.gdb.<script>    one ctest test per gdb/*.gdb walkthrough   (labels chNN, gdb)
+#   chNN.valgrind.demo   the demo under valgrind memcheck           (labels chNN, valgrind)
 #
 # Exercise files come from solutions/NN_name/ by default and from
 # chapters/NN_name/exercises/ in the learner build (MINI_LEARNER_MODE).
@@ -95,4 +96,14 @@ function(mini_add_chapter)
     set_tests_properties(${prefix}.gdb.${script_name} PROPERTIES
       LABELS gdb SKIP_RETURN_CODE 77)
   endforeach()
+
+  # The demo under memcheck: any error or definitely-lost byte fails. Skipped
+  # in sanitizer builds, whose runtime valgrind cannot host.
+  find_program(VALGRIND_EXECUTABLE valgrind)
+  if(VALGRIND_EXECUTABLE AND NOT CMAKE_CXX_FLAGS MATCHES "sanitize")
+    add_test(NAME ${prefix}.valgrind.demo
+      COMMAND ${VALGRIND_EXECUTABLE} --quiet --error-exitcode=1 --leak-check=full
+              --errors-for-leak-kinds=definite $<TARGET_FILE:${prefix}_demo>)
+    set_tests_properties(${prefix}.valgrind.demo PROPERTIES LABELS valgrind)
+  endif()
 endfunction()
