@@ -1,0 +1,45 @@
+#pragma once
+/// \file
+/// \brief The Autograd kernels: record a node if grad is needed, then run
+///        the operator below autograd.
+
+#include <memory>
+
+#include "mini/node.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// [record_if_needed]
+/// The first half of every autograd kernel: if this call must be recorded
+/// (grad mode on, an input requires grad), a new node of type NodeT wired to
+/// the inputs' gradient edges; otherwise null, and the kernel only forwards.
+template <class NodeT>
+std::shared_ptr<NodeT> recordIfNeeded(const TensorList& inputs) {
+  if (!computeRequiresGrad(inputs)) {
+    return nullptr;
+  }
+  return std::make_shared<NodeT>(collectNextEdges(inputs));
+}
+// [record_if_needed]
+
+Tensor addAutograd(const Tensor& self, const Tensor& other);
+Tensor subAutograd(const Tensor& self, const Tensor& other);
+Tensor mulAutograd(const Tensor& self, const Tensor& other);
+Tensor divAutograd(const Tensor& self, const Tensor& other);
+Tensor negAutograd(const Tensor& self);
+Tensor sumAutograd(const Tensor& self);
+Tensor matmulAutograd(const Tensor& self, const Tensor& other);
+Tensor reluAutograd(const Tensor& self);
+Tensor expAutograd(const Tensor& self);
+Tensor tAutograd(const Tensor& self);
+Tensor viewAutograd(const Tensor& self, const Sizes& sizes);
+Tensor& addInplaceAutograd(Tensor& self, const Tensor& other);
+Tensor& mulInplaceAutograd(Tensor& self, const Tensor& other);
+
+/// Refuses the in-place calls autograd cannot follow: on a leaf that
+/// requires grad, and on a view while grad is being recorded.
+void checkInplace(const Tensor& self, const Tensor& other, std::string_view op);
+
+}  // namespace ch05
+}  // namespace mini
