@@ -7,18 +7,16 @@
 namespace mini::inline ch02 {
 
 // Only the missing bits are added, so an enclosing guard that included the
-// same key keeps it after this one ends. Raw bits, because operator- would
-// leave backend bits behind.
+// same key keeps it after this one ends.
 IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
   LocalDispatchKeySet state = localDispatchKeySet();
-  added_ = DispatchKeySet(DispatchKeySet::RAW, keys.raw() & ~state.included.raw());
-  state.included = state.included | added_;
+  added_ = addMissingBits(state.included, keys);
   setLocalDispatchKeySet(state);
 }
 
 IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
   LocalDispatchKeySet state = localDispatchKeySet();
-  state.included = DispatchKeySet(DispatchKeySet::RAW, state.included.raw() & ~added_.raw());
+  clearBits(state.included, added_);
   setLocalDispatchKeySet(state);
 }
 

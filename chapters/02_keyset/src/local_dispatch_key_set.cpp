@@ -12,19 +12,26 @@ LocalDispatchKeySet localDispatchKeySet() { return tlsLocalDispatchKeySet; }
 
 void setLocalDispatchKeySet(LocalDispatchKeySet state) { tlsLocalDispatchKeySet = state; }
 
+DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys) {
+  const DispatchKeySet missing(DispatchKeySet::RAW, keys.raw() & ~target.raw());
+  target = target | missing;
+  return missing;
+}
+
+void clearBits(DispatchKeySet& target, DispatchKeySet bits) {
+  target = DispatchKeySet(DispatchKeySet::RAW, target.raw() & ~bits.raw());
+}
+
 // [exclude_guard]
-// Raw bits, not operator-: the guard must undo exactly what it did, and
-// operator- never clears backend bits.
 ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet keys) {
   LocalDispatchKeySet state = localDispatchKeySet();
-  added_ = DispatchKeySet(DispatchKeySet::RAW, keys.raw() & ~state.excluded.raw());
-  state.excluded = state.excluded | added_;
+  added_ = addMissingBits(state.excluded, keys);
   setLocalDispatchKeySet(state);
 }
 
 ExcludeDispatchKeyGuard::~ExcludeDispatchKeyGuard() {
   LocalDispatchKeySet state = localDispatchKeySet();
-  state.excluded = DispatchKeySet(DispatchKeySet::RAW, state.excluded.raw() & ~added_.raw());
+  clearBits(state.excluded, added_);
   setLocalDispatchKeySet(state);
 }
 // [exclude_guard]

@@ -33,6 +33,13 @@ LocalDispatchKeySet localDispatchKeySet();
 void setLocalDispatchKeySet(LocalDispatchKeySet state);
 // [local_dispatch_key_set]
 
+/// Sets in `target` the bits of `keys` it lacks and returns exactly those
+/// bits. Raw bits, not operator|/operator-: a guard must undo exactly what it
+/// did, and operator- never clears backend bits.
+DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys);
+/// Clears exactly `bits` in `target`, backend bits included.
+void clearBits(DispatchKeySet& target, DispatchKeySet bits);
+
 // [guards]
 /// Adds `keys` to this thread's included set for the guard's lifetime. Only
 /// the bits that were not already there are added, and exactly those are
@@ -62,6 +69,13 @@ class ExcludeDispatchKeyGuard {
  private:
   DispatchKeySet added_;  ///< the bits this guard added, no more
 };
+/// Sets in `target` the bits of `keys` it lacks and returns exactly those
+/// bits. Raw bits, not operator|/operator-: a guard must undo exactly what it
+/// did, and operator- never clears backend bits.
+DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys);
+/// Clears exactly `bits` in `target`, backend bits included.
+void clearBits(DispatchKeySet& target, DispatchKeySet bits);
+
 // [guards]
 
 /// The keys an autograd kernel steps below: AutogradOther, every
