@@ -6,7 +6,8 @@
 
 #include <fmt/ranges.h>  // fmt::join
 
-namespace mini::inline ch03 {
+namespace mini {
+inline namespace ch03 {
 
 namespace {
 
@@ -138,4 +139,5 @@ std::string FunctionSchema::toString() const {
                      returns_text);
 }
 
-}  // namespace mini::inline ch03
+}  // namespace ch03
+}  // namespace mini

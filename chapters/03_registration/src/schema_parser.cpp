@@ -10,7 +10,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>  // fmt::join
 
-namespace mini::inline ch03 {
+namespace mini {
+inline namespace ch03 {
 
 namespace {
 
@@ -401,4 +402,5 @@ class Parser {
 
 FunctionSchema parseSchema(std::string_view source) { return Parser(source).parseSchema(); }
 
-}  // namespace mini::inline ch03
+}  // namespace ch03
+}  // namespace mini

@@ -17,7 +17,8 @@
 
 #include <fmt/format.h>
 
-namespace mini::inline ch03 {
+namespace mini {
+inline namespace ch03 {
 
 /// `(a)` reads alias set a; `(a!)` also writes it. In-place and out= operators
 /// mark the tensor they modify and return, so `add.out` says its result *is*
@@ -128,7 +129,8 @@ struct FunctionSchema {
   bool operator==(const FunctionSchema&) const = default;
 };
 
-}  // namespace mini::inline ch03
+}  // namespace ch03
+}  // namespace mini
 
 template <>
 struct fmt::formatter<mini::FunctionSchema> : fmt::formatter<std::string_view> {

@@ -35,7 +35,8 @@
 
 #include "mini/function_schema.h"
 
-namespace mini::inline ch03 {
+namespace mini {
+inline namespace ch03 {
 
 /// A schema that does not parse. what() is the whole report: the message,
 /// the source line and the `~~~ <--- HERE` marker under the bad token.
@@ -55,4 +56,5 @@ class SchemaParseError : public std::runtime_error {
 /// the grammar above. Throws SchemaParseError.
 FunctionSchema parseSchema(std::string_view source);
 
-}  // namespace mini::inline ch03
+}  // namespace ch03
+}  // namespace mini

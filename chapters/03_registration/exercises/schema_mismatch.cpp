@@ -1,0 +1,21 @@
+// Exercise 03.4: why a kernel does not fit an operator's schema.
+// The lesson: chapters/03_registration/README.md#exercise-34
+#include "mini/exercise.h"
+#include "mini/exercises.h"
+
+namespace mini {
+inline namespace ch03 {
+namespace exercises {
+
+// TODO(03.4): compare the number of arguments, then each argument's type,
+// then the same for the returns; the first difference is the answer.
+// Alias annotations and fixed list sizes are not part of a type.
+std::optional<std::string> describeSchemaMismatch(const FunctionSchema& inferred, const FunctionSchema& specified) {
+  (void)inferred;
+  (void)specified;
+  throw ExerciseNotDone("03.4");
+}
+
+}  // namespace exercises
+}  // namespace ch03
+}  // namespace mini

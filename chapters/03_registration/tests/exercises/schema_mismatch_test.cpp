@@ -1,0 +1,54 @@
+// Exercise 03.4: the reason a kernel's schema does not fit, in PyTorch's words.
+#include <gtest/gtest.h>
+
+#include "exercise_support.h"
+#include "mini/exercises.h"
+#include "mini/infer_schema.h"
+#include "mini/schema_parser.h"
+
+namespace mini {
+namespace {
+
+using mini_test::runExercise;
+
+std::optional<std::string> mismatch(const FunctionSchema& inferred, const char* specified) {
+  return exercises::describeSchemaMismatch(inferred, parseSchema(specified));
+}
+
+TEST(Exercise03_4, MatchingSchemasHaveNoReason) {
+  runExercise([] {
+    const FunctionSchema binary = inferFunctionSchema<Tensor(const Tensor&, const Tensor&)>();
+    EXPECT_EQ(mismatch(binary, "myadd(Tensor self, Tensor other) -> Tensor"), std::nullopt);
+    // Names, defaults, alias annotations and list sizes are not types.
+    EXPECT_EQ(mismatch(inferFunctionSchema<Tensor(const Tensor&, std::vector<std::int64_t>)>(),
+                       "f(Tensor(a!) self, int[2] size=[1, 1]) -> Tensor(a!)"),
+              std::nullopt);
+  });
+}
+
+TEST(Exercise03_4, CountsFirstThenTypesArgumentsBeforeReturns) {
+  runExercise([] {
+    const FunctionSchema binary = inferFunctionSchema<Tensor(const Tensor&, const Tensor&)>();
+    EXPECT_EQ(mismatch(binary, "f(Tensor self) -> Tensor"), "The number of arguments is different. 2 vs 1.");
+    EXPECT_EQ(mismatch(binary, "f(Tensor self, int other) -> Tensor"), "Type mismatch in argument 2: Tensor vs int");
+    EXPECT_EQ(mismatch(binary, "f(Tensor self, Tensor other) -> (Tensor, Tensor)"),
+              "The number of returns is different. 1 vs 2.");
+    EXPECT_EQ(mismatch(binary, "f(Tensor self, Tensor other) -> float"), "Type mismatch in return 1: Tensor vs float");
+    EXPECT_EQ(mismatch(inferFunctionSchema<Tensor(std::optional<Tensor>)>(), "f(Tensor[] x) -> Tensor"),
+              "Type mismatch in argument 1: Tensor? vs Tensor[]");
+  });
+}
+
+TEST(Exercise03_4, AgreesWithTheDispatchersCheck) {
+  runExercise([] {
+    const FunctionSchema inferred = inferFunctionSchema<Tensor(const Tensor&, double, bool)>();
+    for (const char* specified : {"f(Tensor a, float b, bool c) -> Tensor", "f(Tensor a, float b) -> Tensor",
+                                  "f(Tensor a, int b, bool c) -> Tensor", "f(Tensor a, float b, bool c) -> ()",
+                                  "f(Tensor a, float? b, bool c) -> Tensor"}) {
+      EXPECT_EQ(mismatch(inferred, specified), findSchemaDifferences(inferred, parseSchema(specified))) << specified;
+    }
+  });
+}
+
+}  // namespace
+}  // namespace mini

@@ -1,0 +1,29 @@
+// Exercise 03.3: the keys a call of an operator must not skip.
+// The lesson: chapters/03_registration/README.md#exercise-33
+#include "mini/exercise.h"
+#include "mini/exercises.h"
+
+namespace mini {
+inline namespace ch03 {
+namespace exercises {
+
+// Per-backend keys of other backends are left alone: their functionality
+// bit is shared with ours, and only our backend's slot decides it here.
+DispatchKeySet nonFallthroughKeysForBackend(const OperatorEntry& op, const Dispatcher& dispatcher,
+                                            BackendComponent backend) {
+  DispatchKeySet mask(DispatchKeySet::FULL);
+  for (DispatchKey key : DispatchKeySet(DispatchKeySet::FULL).keys()) {
+    const BackendComponent keyBackend = toBackendComponent(key);
+    if (keyBackend != BackendComponent::InvalidBit && keyBackend != backend) {
+      continue;
+    }
+    if (op.computeDispatchTableEntryWithDebug(dispatcher, key).kernel->kernel.isFallthrough()) {
+      mask = mask.remove(key);
+    }
+  }
+  return mask;
+}
+
+}  // namespace exercises
+}  // namespace ch03
+}  // namespace mini
