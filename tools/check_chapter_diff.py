@@ -45,7 +45,10 @@ def changed_files(earlier, later):
 
 
 def what_changed_section(chapter):
-    with open(os.path.join(chapter, "README.md"), encoding="utf-8") as readme:
+    path = os.path.join(chapter, "README.md")
+    if not os.path.isfile(path):
+        return None
+    with open(path, encoding="utf-8") as readme:
         text = readme.read()
     match = re.search(r"^#+\s*" + re.escape(SECTION) + r".*?$(.*?)(?=^#{1,2}\s|\Z)", text, re.M | re.S)
     return match.group(1) if match else None
@@ -59,7 +62,7 @@ def main():
         name = os.path.basename(later)
         section = what_changed_section(later)
         if section is None:
-            problems.append(f"{name}/README.md has no '{SECTION}' section")
+            problems.append(f"{name}/README.md is missing or has no '{SECTION}' section")
             continue
         for path, how in sorted(changed_files(earlier, later).items()):
             if f"`{path}`" not in section:

@@ -3,7 +3,8 @@
 #include "mini/call_key_set.h"
 #include "mini/exercise.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // Included keys join before excluded ones leave, so a key that is both
 // included and excluded is out: exclusion wins.
@@ -15,4 +16,5 @@ DispatchKeySet computeDispatchKeySet(std::span<const Tensor> arguments, const Lo
   return (keys | local.included) - local.excluded;
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -5,7 +5,8 @@
 #include "mini/exercise.h"
 #include "mini/flat_dispatch_key_set.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // countl_zero counts the zeros above the highest set bit; 63 minus that is
 // the bit's index. One instruction (lzcnt) on current CPUs.
@@ -16,4 +17,5 @@ DispatchKey FlatDispatchKeySet::highestPriorityKey() const {
   return kFlatKeyOrder[63 - std::countl_zero(repr_)];
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -4,7 +4,8 @@
 #include "mini/exercise.h"
 #include "mini/local_dispatch_key_set.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // Only the missing bits are added, so an enclosing guard that included the
 // same key keeps it after this one ends.
@@ -20,4 +21,5 @@ IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
   setLocalDispatchKeySet(state);
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -5,7 +5,8 @@
 #include "mini/dispatch_key_set.h"
 #include "mini/exercise.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // Blocks are laid out in functionality order, so the block holding `slot` is
 // the last one whose offset is not past it.
@@ -27,4 +28,5 @@ DispatchKey runtimeKeyForSlot(std::size_t slot) {
   return toRuntimePerBackendFunctionalityKey(functionality, static_cast<BackendComponent>(backendIndex + 1));
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

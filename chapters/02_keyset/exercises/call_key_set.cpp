@@ -3,7 +3,8 @@
 #include "mini/call_key_set.h"
 #include "mini/exercise.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // TODO(02.2): every tensor in `arguments` contributes its key set; then the
 // included keys of `local` join, and its excluded keys leave. Read `local`,
@@ -14,4 +15,5 @@ DispatchKeySet computeDispatchKeySet(std::span<const Tensor> arguments, const Lo
   throw ExerciseNotDone("02.2");
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

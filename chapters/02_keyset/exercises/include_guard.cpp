@@ -4,7 +4,8 @@
 #include "mini/exercise.h"
 #include "mini/local_dispatch_key_set.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // TODO(02.3): the constructor adds to this thread's included set the bits of
 // `keys` that are not there yet, and remembers exactly those in added_; the
@@ -18,4 +19,5 @@ IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
 // The stub's constructor throws, so no stub guard is ever destroyed.
 IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() = default;
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -3,7 +3,8 @@
 #include "mini/dispatch_key_set.h"
 #include "mini/exercise.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // TODO(02.4): the inverse of getDispatchTableIndexForDispatchKey. Walk the
 // functionalities from Undefined up; each takes functionalityOffset()'s
@@ -15,4 +16,5 @@ DispatchKey runtimeKeyForSlot(std::size_t slot) {
   throw ExerciseNotDone("02.4");
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -4,7 +4,8 @@
 #include "mini/kernel_registrar.h"
 #include "mini/operators.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [autograd_kernel]
 // The autograd kernel does its part (here: attach a backward node when an
@@ -27,4 +28,5 @@ KernelRegistrar registerAddAutogradCPU(addTable(), DispatchKey::AutogradCPU, &ad
 KernelRegistrar registerAddAutogradCUDA(addTable(), DispatchKey::AutogradCUDA, &addAutograd);
 }  // namespace
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -4,7 +4,8 @@
 #include "mini/kernel_registrar.h"
 #include "mini/operators.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 namespace {
 // Kernels below autograd see plain values and never set requires_grad.
@@ -22,4 +23,5 @@ KernelRegistrar registerAddCPU(addTable(), DispatchKey::CPU, &addCPU);
 KernelRegistrar registerAddCUDA(addTable(), DispatchKey::CUDA, &addCUDA);
 }  // namespace
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

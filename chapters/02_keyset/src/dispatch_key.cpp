@@ -7,7 +7,8 @@
 
 #include <fmt/format.h>
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 namespace {
 
@@ -73,4 +74,5 @@ DispatchKey parseDispatchKey(std::string_view name) {
       fmt::format("Unknown dispatch key name '{}'. Valid names are: [{}]", name, valid));
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

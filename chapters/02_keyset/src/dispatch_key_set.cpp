@@ -3,7 +3,8 @@
 #include <bit>
 #include <stdexcept>
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 namespace {
 
@@ -97,4 +98,5 @@ std::vector<BackendComponent> DispatchKeySet::strayBackends() const {
   return backendsIn(*this);
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

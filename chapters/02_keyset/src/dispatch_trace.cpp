@@ -5,7 +5,8 @@
 
 #include <fmt/format.h>
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 namespace {
 thread_local int tlsDispatchDepth = 0;
@@ -32,4 +33,5 @@ DispatchTraceScope::DispatchTraceScope(std::string_view op, DispatchKey key) {
 
 DispatchTraceScope::~DispatchTraceScope() { --tlsDispatchDepth; }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -3,7 +3,8 @@
 #include <iterator>
 #include <stdexcept>
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 int flatBitOf(DispatchKey key) {
   for (int bit = 0; bit < static_cast<int>(std::size(kFlatKeyOrder)); ++bit) {
@@ -26,4 +27,5 @@ std::vector<DispatchKey> FlatDispatchKeySet::keys() const {
   return result;
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -1,6 +1,7 @@
 #include "mini/local_dispatch_key_set.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 namespace {
 // One per thread, initialised to the defaults when the thread first uses it:
@@ -36,4 +37,5 @@ ExcludeDispatchKeyGuard::~ExcludeDispatchKeyGuard() {
 }
 // [exclude_guard]
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

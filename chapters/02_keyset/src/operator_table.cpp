@@ -5,7 +5,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 std::vector<DispatchKey> OperatorTableBase::registeredKeys() const {
   std::vector<DispatchKey> keys;
@@ -61,4 +62,5 @@ void OperatorTableBase::throwMissingKernel(DispatchKeySet dispatchKeySet) const 
       name_, key, name_, fmt::join(registeredKeys(), ", "), registrations));
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -1,6 +1,7 @@
 #include "mini/operators.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [compute_dispatch_key_set]
 DispatchKeySet computeDispatchKeySet(const Tensor& a, const Tensor& b) {
@@ -16,4 +17,5 @@ OperatorTable<BinaryKernel>& addTable() {
 
 Tensor add(const Tensor& a, const Tensor& b) { return addTable().call(computeDispatchKeySet(a, b), a, b); }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -1,6 +1,7 @@
 #include "mini/tensor.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 DispatchKeySet getAutogradRelatedKeySetFromBackend(BackendComponent backend) {
   return DispatchKeySet(DispatchKey::ADInplaceOrView) |
@@ -22,4 +23,5 @@ Tensor makeTensor(double value, BackendComponent backend, bool requiresGrad) {
   return Tensor(keySet, value, requiresGrad);
 }
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -8,11 +8,13 @@
 #include "mini/local_dispatch_key_set.h"
 #include "mini/tensor.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 /// The key set a call with `arguments` gets in a thread whose sets are
 /// `local`. Written by the learner in exercises/call_key_set.cpp; it answers
 /// "what would this call run under that guard?" before anything runs.
 DispatchKeySet computeDispatchKeySet(std::span<const Tensor> arguments, const LocalDispatchKeySet& local);
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -9,7 +9,8 @@
 
 #include <fmt/format.h>
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [backend_component]
 /// The hardware (or pretend hardware) a tensor lives on. In the split key set
@@ -145,7 +146,8 @@ std::string_view toString(BackendComponent backend);
 /// it and listing every valid name, as torch._C._dispatch_keys errors do.
 DispatchKey parseDispatchKey(std::string_view name);
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini
 
 template <>
 struct fmt::formatter<mini::DispatchKey> : fmt::formatter<std::string_view> {

@@ -13,7 +13,8 @@
 
 #include "mini/dispatch_key.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [split_key_set]
 /// A set of dispatch keys in one 64-bit word, split in two:
@@ -123,7 +124,8 @@ std::size_t getDispatchTableIndexForDispatchKey(DispatchKey key);
 /// (exercises/runtime_key_for_slot.cpp).
 DispatchKey runtimeKeyForSlot(std::size_t slot);
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini
 
 /// Prints "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU)", as PyTorch does.
 template <>

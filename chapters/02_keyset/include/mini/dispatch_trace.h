@@ -7,7 +7,8 @@
 
 #include "mini/dispatch_key.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 /// True when the environment variable MINI_DISPATCH_TRACE is set to 1. Read
 /// once, so a call with the trace off costs one predictable branch.
@@ -28,4 +29,5 @@ class DispatchTraceScope {
   DispatchTraceScope& operator=(const DispatchTraceScope&) = delete;
 };
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

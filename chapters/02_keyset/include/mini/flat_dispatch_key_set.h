@@ -12,7 +12,8 @@
 
 #include "mini/dispatch_key.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [flat_key_order]
 /// The flat model's keys, lowest priority first; a key's bit is its position
@@ -74,7 +75,8 @@ class FlatDispatchKeySet {
 };
 // [flat_key_set]
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini
 
 /// Prints "FlatDispatchKeySet(CPU, AutogradCPU)".
 template <>

@@ -5,7 +5,8 @@
 
 #include "mini/dispatch_key_set.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [local_dispatch_key_set]
 /// Keys this thread adds to, and removes from, every call's key set. This is
@@ -84,4 +85,5 @@ void clearBits(DispatchKeySet& target, DispatchKeySet bits);
 inline constexpr DispatchKeySet kAutogradDispatchKeySetWithADInplaceOrView{
     DispatchKey::AutogradOther, DispatchKey::AutogradFunctionality, DispatchKey::ADInplaceOrView};
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

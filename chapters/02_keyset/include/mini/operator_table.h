@@ -12,7 +12,8 @@
 #include "mini/dispatch_trace.h"
 #include "mini/source_site.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [fallthrough_keys]
 /// Keys every call carries (BackendSelect, ADInplaceOrView from the default
@@ -104,4 +105,5 @@ class OperatorTable<Ret(Args...)> : public OperatorTableBase {
 };
 // [operator_table]
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -6,7 +6,8 @@
 #include "mini/operator_table.h"
 #include "mini/tensor.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 /// The signature of add's kernels.
 using BinaryKernel = Tensor(const Tensor&, const Tensor&);
@@ -23,4 +24,5 @@ OperatorTable<BinaryKernel>& addTable();
 /// a + b. Names no key: the call's key set picks the kernel.
 Tensor add(const Tensor& a, const Tensor& b);
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini

@@ -8,7 +8,8 @@
 
 #include "mini/dispatch_key_set.h"
 
-namespace mini::inline ch02 {
+namespace mini {
+inline namespace ch02 {
 
 // [tensor]
 /// A zero-dimensional tensor. What matters to the dispatcher is the key set,
@@ -47,7 +48,8 @@ DispatchKeySet getAutocastRelatedKeySetFromBackend(BackendComponent backend);
 Tensor makeTensor(double value, BackendComponent backend = BackendComponent::CPUBit, bool requiresGrad = false);
 // [tensor_key_set]
 
-}  // namespace mini::inline ch02
+}  // namespace ch02
+}  // namespace mini
 
 /// Prints "tensor(3, CPUBit, requires_grad)", adding "grad_fn=AddBackward0" when set.
 template <>
