@@ -9,6 +9,7 @@
 /// reference-counted, and the payload holds the pointer.
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -61,10 +62,18 @@ class IValue {
   /// Without this, a string literal would become a Bool: pointer to bool is a
   /// standard conversion and beats the user-defined one to std::string.
   IValue(const char* value) : IValue(std::string(value)) {}
+  IValue(std::string_view value) : IValue(std::string(value)) {}
   IValue(std::vector<std::int64_t> values);
   IValue(std::vector<double> values);
   IValue(std::vector<Tensor> values);
   IValue(mini::Device device) : tag_(Tag::Device) { payload_.asDevice = device; }
+  /// An optional argument (`Tensor?`, `int?`): None when absent.
+  template <class T>
+  IValue(std::optional<T> value) : IValue() {
+    if (value) {
+      *this = IValue(std::move(*value));
+    }
+  }
   // [ivalue_constructors]
 
   // [ivalue_ownership]
@@ -160,6 +169,12 @@ class IValue {
 static_assert(sizeof(IValue) == 16, "an IValue is an 8-byte payload and a tag, padded to 16 bytes");
 // [ivalue_size]
 
+/// True for std::optional<T>: unboxed from None or from a T.
+template <class T>
+struct IsOptional : std::false_type {};
+template <class T>
+struct IsOptional<std::optional<T>> : std::true_type {};
+
 // [ivalue_to]
 template <class T>
 std::remove_cvref_t<T> IValue::to() const {
@@ -172,8 +187,8 @@ std::remove_cvref_t<T> IValue::to() const {
     return toInt();
   } else if constexpr (std::is_same_v<Value, bool>) {
     return toBool();
-  } else if constexpr (std::is_same_v<Value, std::string>) {
-    return toStringRef();
+  } else if constexpr (std::is_same_v<Value, std::string> || std::is_same_v<Value, std::string_view>) {
+    return Value(toStringRef());
   } else if constexpr (std::is_same_v<Value, std::vector<std::int64_t>>) {
     return toIntList();
   } else if constexpr (std::is_same_v<Value, std::vector<double>>) {
@@ -184,6 +199,8 @@ std::remove_cvref_t<T> IValue::to() const {
     return toDevice();
   } else if constexpr (std::is_same_v<Value, IValue>) {
     return *this;
+  } else if constexpr (IsOptional<Value>::value) {
+    return isNone() ? Value() : Value(to<typename Value::value_type>());
   } else {
     static_assert(!sizeof(Value), "IValue::to<T>(): T is no type an IValue holds");
   }

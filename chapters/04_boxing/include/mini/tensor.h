@@ -35,6 +35,8 @@ class TensorImpl : public intrusive_ptr_target {
 
   DispatchKeySet keySet() const { return keySet_; }
   const std::vector<double>& values() const { return values_; }
+  /// For in-place and out= kernels: every handle sees the change.
+  std::vector<double>& mutableValues() { return values_; }
   std::size_t batchSize() const { return batchSize_; }
   bool requiresGrad() const { return requiresGrad_; }
   std::string_view gradFn() const { return gradFn_; }
@@ -68,6 +70,8 @@ class Tensor {
   /// PyTorch's `item()` says it: "a Tensor with 2 elements cannot be converted to Scalar".
   double item() const;
   const std::vector<double>& values() const { return impl_->values(); }
+  /// Writes through the handle, as in-place kernels do (`self.add_(other)`).
+  std::vector<double>& mutableValues() const { return impl_->mutableValues(); }
   std::size_t numel() const { return impl_->values().size(); }
   /// 0 unless the tensor is batched (see makeBatchedTensor).
   std::size_t batchSize() const { return impl_->batchSize(); }

@@ -1,0 +1,74 @@
+// Chapter 03 demo: the custom-operator recipe end to end.
+//
+// myops::myadd is def()'d and given a CPU kernel in src/myadd.cpp, by static
+// registration before main. Here we call it, look at its registrations and
+// computed table, add an autograd kernel for a scope, and make three
+// mistakes. Run with MINI_DISPATCH_TRACE=1 to see every hop.
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "mini/library.h"
+#include "mini/myops.h"
+#include "mini/schema_parser.h"
+
+namespace {
+
+using namespace mini;
+
+void section(std::string_view title) { fmt::print("\n== {}\n", title); }
+
+// Runs `body`, which must throw, and prints the error it throws.
+template <class Body>
+void showError(std::string_view what, Body body) {
+  try {
+    body();
+    fmt::print("{}: no error?!\n", what);
+  } catch (const std::exception& error) {
+    fmt::print("{}:\n{}\n", what, error.what());
+  }
+}
+
+}  // namespace
+
+int main() {
+  section("1. A schema is parsed, not just stored");
+  const FunctionSchema out = parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
+  fmt::print("name {}, overload '{}', {} arguments, keyword-only: {}\n", out.name, out.overload_name,
+             out.arguments.size(), out.arguments[2].name);
+  showError("a schema with a missing ')'", [] { parseSchema("myops::myadd(Tensor self -> Tensor"); });
+
+  section("2. The recipe: call myadd through its dispatching function");
+  // [demo_call]
+  const Tensor a = makeTensor(1);
+  const Tensor b = makeTensor(2);
+  fmt::print("myadd({}, {}) = {}\n", a, b, myadd(a, b));
+  // [demo_call]
+  const OperatorHandle op = Dispatcher::singleton().findSchemaOrThrow("myops::myadd", "");
+  fmt::print("-- dumpState\n{}-- dumpComputedTable\n{}", op.dumpState(), op.dumpComputedTable());
+
+  section("3. An autograd kernel for a scope, then gone again");
+  {
+    // [demo_autograd_scope]
+    Library autograd(Library::IMPL, "myops", DispatchKey::Autograd, SourceSite::here());
+    autograd.impl("myadd", &myadd_autograd);
+    // [demo_autograd_scope]
+    const Tensor c = makeTensor(3, BackendComponent::CPUBit, /*requiresGrad=*/true);
+    fmt::print("myadd({}, {}) = {}\n", c, b, myadd(c, b));
+    fmt::print("-- dumpComputedTable\n{}", op.dumpComputedTable());
+  }
+  fmt::print("-- dumpComputedTable after the Library is destroyed\n{}", op.dumpComputedTable());
+  fmt::print("myadd({}, {}) = {}\n", a, b, myadd(a, b));
+
+  section("4. Mistakes, in PyTorch's words");
+  showError("a Meta tensor (no Meta kernel, no AutogradMeta fallback)",
+            [] { myadd(makeTensor(1, BackendComponent::MetaBit), makeTensor(2, BackendComponent::MetaBit)); });
+  showError("typed<>() with the wrong C++ signature",
+            [&] { op.typed<Tensor(Tensor, Tensor)>(); });
+  showError("a second def() of myops::myadd", [] {
+    Library again(Library::FRAGMENT, "myops", std::nullopt, SourceSite::here());
+    again.def("myadd(Tensor self, Tensor other) -> Tensor");
+  });
+  return 0;
+}

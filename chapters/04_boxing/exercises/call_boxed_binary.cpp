@@ -1,0 +1,21 @@
+// Exercise 04.3: the boxing wrapper, by hand. See README.md#exercise-43.
+#include "mini/exercise.h"
+#include "mini/exercises.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+Tensor callBoxedBinary(const KernelFunction& kernel, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
+                       const Tensor& self, const Tensor& other) {
+  (void)kernel;
+  (void)op;
+  (void)dispatchKeySet;
+  (void)self;
+  (void)other;
+  throw ExerciseNotDone("04.3");
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini

@@ -1,0 +1,37 @@
+// Exercise 04.2: typed pops, in the right order, leaving the rest alone.
+#include "exercise_support.h"
+#include "mini/exercises.h"
+
+namespace mini {
+namespace {
+
+using exercises::popScaleArguments;
+
+TEST(Exercise04_2, PopsBothArgumentsInSchemaOrder) {
+  mini_test::runExercise([&] {
+    const Tensor self = makeTensor({1, 2});
+    Stack stack;
+    push(stack, "below", self, 0.5);
+    const auto [tensor, factor] = popScaleArguments(stack);
+    EXPECT_TRUE(tensor.is_same(self));
+    EXPECT_EQ(factor, 0.5);
+    ASSERT_EQ(stack.size(), 1u);
+    EXPECT_EQ(stack[0].toStringRef(), "below");
+  });
+}
+
+TEST(Exercise04_2, WrongTypesAreIValueErrors) {
+  mini_test::runExercise([&] {
+    Stack swapped;
+    push(swapped, 0.5, makeTensor(1));
+    try {
+      (void)popScaleArguments(swapped);
+      FAIL() << "arguments in the wrong order must not unbox";
+    } catch (const IValueTagError& error) {
+      EXPECT_STREQ(error.what(), "Expected Double but got Tensor");
+    }
+  });
+}
+
+}  // namespace
+}  // namespace mini

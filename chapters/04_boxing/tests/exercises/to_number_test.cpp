@@ -1,0 +1,33 @@
+// Exercise 04.1: toNumber reads Int, Double and Bool, and names a wrong tag.
+#include "exercise_support.h"
+#include "mini/exercises.h"
+
+namespace mini {
+namespace {
+
+using exercises::toNumber;
+
+TEST(Exercise04_1, ReadsEachNumberTag) {
+  mini_test::runExercise([&] {
+    EXPECT_EQ(toNumber(IValue(3)), 3.0);
+    EXPECT_EQ(toNumber(IValue(-2.5)), -2.5);
+    EXPECT_EQ(toNumber(IValue(true)), 1.0);
+    EXPECT_EQ(toNumber(IValue(false)), 0.0);
+  });
+}
+
+TEST(Exercise04_1, OtherTagsAreNamedInTheError) {
+  mini_test::runExercise([&] {
+    try {
+      (void)toNumber(IValue("three"));
+      FAIL() << "a String is not a number";
+    } catch (const IValueTagError& error) {
+      EXPECT_STREQ(error.what(), "Expected a number (Int, Double or Bool) but got String");
+    }
+    EXPECT_THROW((void)toNumber(IValue(makeTensor(1))), IValueTagError);
+    EXPECT_THROW((void)toNumber(IValue()), IValueTagError);
+  });
+}
+
+}  // namespace
+}  // namespace mini

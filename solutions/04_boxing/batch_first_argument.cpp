@@ -1,0 +1,24 @@
+// Exercise 04.4: a Batched fallback of your own. See README.md#exercise-44.
+#include "mini/exercise.h"
+#include "mini/exercises.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+void batchFirstArgument(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  const std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const Tensor batched = arguments.at(0).toTensor();
+  std::vector<Tensor> rows;
+  for (std::size_t row = 0; row < batched.batchSize(); ++row) {
+    Stack rowStack = arguments;
+    rowStack[0] = batchSlice(batched, row);
+    op.callBoxed(&rowStack);
+    rows.push_back(pop<Tensor>(rowStack));
+  }
+  push(*stack, stackBatch(rows));
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini

@@ -1,0 +1,20 @@
+// Exercise 04.3: the boxing wrapper, by hand. See README.md#exercise-43.
+#include "mini/exercise.h"
+#include "mini/exercises.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+Tensor callBoxedBinary(const KernelFunction& kernel, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
+                       const Tensor& self, const Tensor& other) {
+  Stack stack;
+  push(stack, self, other);
+  kernel.callBoxed(op, dispatchKeySet, &stack);
+  impl::checkBoxedResultCount(stack, 1);
+  return pop<Tensor>(stack);
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini

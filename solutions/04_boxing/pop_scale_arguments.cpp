@@ -1,0 +1,18 @@
+// Exercise 04.2: popping typed arguments. See README.md#exercise-42.
+#include "mini/exercise.h"
+#include "mini/exercises.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+std::pair<Tensor, double> popScaleArguments(Stack& stack) {
+  // The last argument is on top: pop in reverse schema order.
+  const double factor = pop<double>(stack);
+  Tensor self = pop<Tensor>(stack);
+  return {std::move(self), factor};
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini
