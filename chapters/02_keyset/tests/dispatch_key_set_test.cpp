@@ -99,5 +99,17 @@ TEST(DispatchKeySet, EveryRuntimeKeyHasItsOwnSlot) {
   }
 }
 
+TEST(DispatchKeySet, KeysThatAreNotRuntimeKeysHaveNoSlotAndSaySo) {
+  for (DispatchKey key : {DispatchKey::Dense, DispatchKey::Autograd}) {
+    try {
+      getDispatchTableIndexForDispatchKey(key);
+      FAIL() << "only runtime keys have a slot";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_EQ(std::string(error.what()),
+                fmt::format("DispatchKey {} is not a runtime key and has no slot in an operator's table", key));
+    }
+  }
+}
+
 }  // namespace
 }  // namespace mini
