@@ -1,74 +1,99 @@
-// Chapter 03 demo: the custom-operator recipe end to end.
+// Chapter 04 demo: one operator called unboxed and boxed, then three boxed
+// fallbacks on operators they were never told about.
 //
-// myops::myadd is def()'d and given a CPU kernel in src/myadd.cpp, by static
-// registration before main. Here we call it, look at its registrations and
-// computed table, add an autograd kernel for a scope, and make three
-// mistakes. Run with MINI_DISPATCH_TRACE=1 to see every hop.
+// Run with MINI_DISPATCH_TRACE=1 to see each hop. The gdb scripts in ../gdb
+// break inside the kernels and fallbacks this program reaches.
+#include <functional>
 #include <stdexcept>
 #include <string>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
-#include "mini/library.h"
+#include "mini/batched_fallback.h"
+#include "mini/counting_fallback.h"
+#include "mini/dispatcher.h"
 #include "mini/myops.h"
-#include "mini/schema_parser.h"
+#include "mini/tracer.h"
 
 namespace {
 
 using namespace mini;
 
-void section(std::string_view title) { fmt::print("\n== {}\n", title); }
-
-// Runs `body`, which must throw, and prints the error it throws.
-template <class Body>
-void showError(std::string_view what, Body body) {
+// Errors are part of the lesson: print the first line instead of stopping.
+void printError(const std::function<void()>& call) {
   try {
-    body();
-    fmt::print("{}: no error?!\n", what);
+    call();
   } catch (const std::exception& error) {
-    fmt::print("{}:\n{}\n", what, error.what());
+    const std::string message = error.what();
+    fmt::print("  error: {}\n", message.substr(0, message.find('\n')));
   }
 }
 
 }  // namespace
 
 int main() {
-  section("1. A schema is parsed, not just stored");
-  const FunctionSchema out = parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
-  fmt::print("name {}, overload '{}', {} arguments, keyword-only: {}\n", out.name, out.overload_name,
-             out.arguments.size(), out.arguments[2].name);
-  showError("a schema with a missing ')'", [] { parseSchema("myops::myadd(Tensor self -> Tensor"); });
+  const Tensor a = makeTensor({1, 2, 3});
+  const Tensor b = makeTensor({10, 20, 30});
 
-  section("2. The recipe: call myadd through its dispatching function");
-  // [demo_call]
-  const Tensor a = makeTensor(1);
-  const Tensor b = makeTensor(2);
-  fmt::print("myadd({}, {}) = {}\n", a, b, myadd(a, b));
-  // [demo_call]
-  const OperatorHandle op = Dispatcher::singleton().findSchemaOrThrow("myops::myadd", "");
-  fmt::print("-- dumpState\n{}-- dumpComputedTable\n{}", op.dumpState(), op.dumpComputedTable());
+  fmt::print("1. The same operator, unboxed and boxed\n");
+  // [demo_unboxed]
+  const Tensor sum = myadd(a, b);
+  // [demo_unboxed]
+  fmt::print("  unboxed: myadd({}, {}) = {}\n", a, b, sum);
+  // [demo_boxed]
+  const OperatorHandle add = Dispatcher::singleton().findSchemaOrThrow("myops::myadd", "");
+  Stack stack;
+  push(stack, a, b);
+  fmt::print("  boxed:   stack before = [{}]\n", fmt::join(stack, ", "));
+  add.callBoxed(stack);
+  fmt::print("           stack after  = [{}]\n", fmt::join(stack, ", "));
+  // [demo_boxed]
+  fmt::print("  sizeof(IValue) = {} bytes, sizeof(Tensor) = {} bytes\n", sizeof(IValue), sizeof(Tensor));
+  printError([] { (void)IValue(makeTensor(1)).toInt(); });
 
-  section("3. An autograd kernel for a scope, then gone again");
+  fmt::print("2. The Tracer fallback, on operators it never saw\n");
   {
-    // [demo_autograd_scope]
-    Library autograd(Library::IMPL, "myops", DispatchKey::Autograd, SourceSite::here());
-    autograd.impl("myadd", &myadd_autograd);
-    // [demo_autograd_scope]
-    const Tensor c = makeTensor(3, BackendComponent::CPUBit, /*requiresGrad=*/true);
-    fmt::print("myadd({}, {}) = {}\n", c, b, myadd(c, b));
-    fmt::print("-- dumpComputedTable\n{}", op.dumpComputedTable());
+    // [demo_tracer]
+    TracingScope tracing;
+    const Tensor scaled = myscale(myadd(a, b), 0.5);
+    const Tensor total = mysum(mymul(scaled, a));
+    (void)mynumel(total);
+    // [demo_tracer]
+    for (const std::string& line : tracing.trace().lines()) {
+      fmt::print("  {}\n", line);
+    }
   }
-  fmt::print("-- dumpComputedTable after the Library is destroyed\n{}", op.dumpComputedTable());
-  fmt::print("myadd({}, {}) = {}\n", a, b, myadd(a, b));
 
-  section("4. Mistakes, in PyTorch's words");
-  showError("a Meta tensor (no Meta kernel, no AutogradMeta fallback)",
-            [] { myadd(makeTensor(1, BackendComponent::MetaBit), makeTensor(2, BackendComponent::MetaBit)); });
-  showError("typed<>() with the wrong C++ signature",
-            [&] { op.typed<Tensor(Tensor, Tensor)>(); });
-  showError("a second def() of myops::myadd", [] {
-    Library again(Library::FRAGMENT, "myops", std::nullopt, SourceSite::here());
-    again.def("myadd(Tensor self, Tensor other) -> Tensor");
-  });
+  fmt::print("3. The Batched fallback: vmap by a loop over rows\n");
+  {
+    // [demo_batched]
+    const Tensor rows = makeBatchedTensor({{1, 2, 3}, {4, 5, 6}});
+    fmt::print("  mysum({}) = {}\n", rows, mysum(rows));
+    fmt::print("  myscale({}, 10) = {}\n", rows, myscale(rows, 10));
+    fmt::print("  myadd({}, {}) = {}\n", rows, a, myadd(rows, a));
+    // [demo_batched]
+    printError([&] { (void)mynumel(rows); });
+    printError([&] {
+      Tensor self = rows;
+      (void)myadd_(self, a);
+    });
+  }
+
+  fmt::print("4. The counting fallback: how often each operator ran\n");
+  {
+    // [demo_counting]
+    CountingScope counting;
+    Tensor acc = makeTensor({0, 0, 0});
+    for (int step = 0; step < 3; ++step) {
+      myadd_(acc, myscale(a, step));
+    }
+    (void)mysum(makeBatchedTensor({{1}, {2}, {3}, {4}}));
+    // [demo_counting]
+    fmt::print("  acc = {}\n", acc);
+    for (const auto& [name, count] : counting.counts()) {
+      fmt::print("  {:<16} {}\n", name, count);
+    }
+  }
   return 0;
 }

@@ -1,0 +1,34 @@
+set breakpoint pending off
+# Walkthrough (a): one CPU kernel, reached twice. The demo first calls
+# myadd unboxed (a typed call), then boxed (callBoxed on a stack).
+break mini::ch04::myadd_cpu
+run
+# check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]chapters/04_boxing/src/myadd.cpp:[...]
+# The unboxed call: one adapter frame between KernelFunction::call and the
+# kernel, which drops the key set the kernel did not ask for.
+bt -frame-arguments presence
+# check: #0  mini::ch04::myadd_cpu (...) at [...]/myadd.cpp:[...]
+# check: #1  [...] in mini::ch04::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #2  [...] in mini::ch04::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #3  [...] in mini::ch04::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #5  [...] in mini::ch04::myadd (...) at [...]/myadd.cpp:[...]
+# check: #6  [...] in main () at [...]/demo/main.cpp:[...]
+continue
+# check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]
+# The boxed call: the unboxing frames, stamped out by the compiler for this
+# signature, sit between KernelFunction::callBoxed and the kernel. They are
+# PyTorch's make_boxed_from_unboxed_functor and wrap_kernel_functor_unboxed_.
+bt -frame-arguments presence
+# check: #0  mini::ch04::myadd_cpu (...) at [...]/myadd.cpp:[...]
+# check: #1  [...] in mini::ch04::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #2  [...] in mini::ch04::impl::make_boxed_from_unboxed_function<[...]>::callWithArgsFromStack<0ul, 1ul>([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #3  [...] in mini::ch04::impl::make_boxed_from_unboxed_function<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #4  [...] in mini::ch04::KernelFunction::callBoxed (...) at [...]/kernel_function.h:[...]
+# check: #5  [...] in mini::ch04::Dispatcher::callBoxed (...) at [...]/dispatcher.h:[...]
+# check: #6  [...] in mini::ch04::OperatorHandle::callBoxed (...) at [...]/dispatcher.h:[...]
+# check: #8  [...] in main () at [...]/demo/main.cpp:[...]
+# Two frames up, the arguments are still on the stack: they are dropped
+# only after the kernel returns.
+frame 3
+print *stack
+# check: $1 = Stack[IValue(Tensor [1, 2, 3] DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)), IValue(Tensor [10, 20, 30] DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU))]
