@@ -70,7 +70,6 @@ class KernelFunction {
   /// The address of the C++ function, or null for a marker.
   const void* functionAddress() const { return reinterpret_cast<const void*>(function_); }
 
-  // [kernel_call]
   /// Calls the kernel as `Ret(Args...)`. The caller (Dispatcher::call, through
   /// a TypedOperatorHandle whose signature was checked) vouches for the type,
   /// so this is a cast and an indirect call. `dispatchKeySet` goes to kernels
@@ -86,7 +85,6 @@ class KernelFunction {
     }
     return reinterpret_cast<Ret (*)(Args...)>(function_)(std::forward<Args>(args)...);
   }
-  // [kernel_call]
 
   /// "unboxed " for a real kernel, as the `[ ... ]` part of dumpState prints it.
   std::string dumpState() const;

@@ -49,6 +49,7 @@ TEST(Exercise03_1, AliasAnnotations) {
 
 TEST(Exercise03_1, MistakesThrow) {
   runExercise([] {
+    exercises::parseSchemaType("Tensor");  // a stub throws ExerciseNotDone here: SKIPPED, not failed
     for (const char* text : {"", "Tensr", "Tensor[", "Tensor(a", "Tensor!", "int[x]", "Tensor x"}) {
       EXPECT_THROW(exercises::parseSchemaType(text), std::invalid_argument) << "'" << text << "'";
     }
