@@ -1,7 +1,7 @@
 #include "mini/accumulate_grad.h"
 
 #include "mini/cpu_kernels.h"
-#include "mini/tensor_impl.h"
+#include "mini/autograd_meta.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -20,7 +20,7 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
 // [accumulate_grad_apply]
 
 std::shared_ptr<Node> gradAccumulator(const Tensor& leaf) {
-  AutogradMeta& meta = leaf.unsafeGetTensorImpl()->autograd;
+  AutogradMeta& meta = *leaf.unsafeGetTensorImpl()->autograd;
   std::shared_ptr<Node> accumulator = meta.gradAccumulator.lock();
   if (accumulator == nullptr) {
     accumulator = std::make_shared<AccumulateGrad>(leaf);

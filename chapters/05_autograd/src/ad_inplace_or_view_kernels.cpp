@@ -1,7 +1,7 @@
 #include "mini/ad_inplace_or_view_kernels.h"
 
 #include "mini/cpu_kernels.h"
-#include "mini/tensor_impl.h"
+#include "mini/autograd_meta.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -24,7 +24,7 @@ Tensor& mulInplaceADInplaceOrView(Tensor& self, const Tensor& other) {
 
 Tensor viewADInplaceOrView(const Tensor& self, const Sizes& sizes) {
   Tensor result = viewCpu(self, sizes);
-  result.unsafeGetTensorImpl()->autograd.isView = true;
+  result.unsafeGetTensorImpl()->autograd->isView = true;
   return result;
 }
 

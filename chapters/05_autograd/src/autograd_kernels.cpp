@@ -8,7 +8,7 @@
 #include "mini/cpu_kernels.h"
 #include "mini/functions.h"
 #include "mini/grad_mode.h"
-#include "mini/tensor_impl.h"
+#include "mini/autograd_meta.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -171,7 +171,7 @@ void checkInplace(const Tensor& self, const Tensor& other, std::string_view op) 
     // Its AccumulateGrad expects the value the graph was built from.
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
-  if (self.unsafeGetTensorImpl()->autograd.isView && (self.requiresGrad() || other.requiresGrad())) {
+  if (self.unsafeGetTensorImpl()->autograd->isView && (self.requiresGrad() || other.requiresGrad())) {
     // PyTorch rewrites the base's history here (CopySlices); this chapter refuses.
     throw std::runtime_error(fmt::format(
         "{}: an in-place operation on a view of a tensor that requires grad is not supported in this chapter", op));

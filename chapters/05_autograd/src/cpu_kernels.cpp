@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/tensor_impl.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -151,11 +150,7 @@ Tensor viewCpu(const Tensor& self, const Sizes& sizes) {
   }
   // A second TensorImpl on the same Storage: writes through either are seen
   // by both, and so is the version counter.
-  auto alias = std::make_shared<TensorImpl>();
-  alias->storage = self.unsafeGetTensorImpl()->storage;
-  alias->sizes = sizes;
-  alias->dtype = self.dtype();
-  return Tensor(std::move(alias));
+  return Tensor(make_intrusive<TensorImpl>(self.unsafeGetTensorImpl()->storage, sizes));
 }
 
 Tensor cloneCpu(const Tensor& self) {

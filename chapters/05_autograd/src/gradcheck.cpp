@@ -18,9 +18,10 @@ namespace {
 /// Row-major [input element][output element].
 using Jacobian = std::vector<std::vector<double>>;
 
+// A copy: a view of an input would otherwise change back when the input is restored.
 Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs) {
   NoGradGuard noGrad;
-  return function(inputs);
+  return cloneCpu(function(inputs));
 }
 
 // [numerical_jacobian]

@@ -2,7 +2,7 @@
 
 #include "mini/accumulate_grad.h"
 #include "mini/grad_mode.h"
-#include "mini/tensor_impl.h"
+#include "mini/autograd_meta.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -55,7 +55,7 @@ bool computeRequiresGrad(const TensorList& inputs) {
 }
 
 void setHistory(const Tensor& output, const std::shared_ptr<Node>& node) {
-  AutogradMeta& meta = output.unsafeGetTensorImpl()->autograd;
+  AutogradMeta& meta = *output.unsafeGetTensorImpl()->autograd;
   meta.gradFn = node;
   meta.outputNr = node->addInputMetadata(output);
 }

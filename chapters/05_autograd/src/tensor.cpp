@@ -4,7 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/engine.h"
-#include "mini/tensor_impl.h"
+#include "mini/autograd_meta.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -24,8 +24,14 @@ std::int64_t numelOf(const Sizes& sizes) {
   return count;
 }
 
+TensorImpl::TensorImpl(std::shared_ptr<Storage> storage, Sizes sizes)
+    : storage(std::move(storage)), sizes(std::move(sizes)), autograd(std::make_unique<AutogradMeta>()) {}
+
+// Here, where AutogradMeta is complete.
+TensorImpl::~TensorImpl() = default;
+
 TensorImpl& Tensor::impl() const {
-  if (impl_ == nullptr) {
+  if (!impl_) {
     throw std::logic_error("this tensor is undefined (a gradient that was never computed?)");
   }
   return *impl_;
@@ -47,7 +53,7 @@ double Tensor::item() const {
 }
 
 bool Tensor::requiresGrad() const {
-  const AutogradMeta& meta = impl().autograd;
+  const AutogradMeta& meta = *impl().autograd;
   return meta.requiresGrad || meta.gradFn != nullptr;
 }
 
@@ -57,24 +63,18 @@ Tensor& Tensor::setRequiresGrad(bool requiresGrad) {
         "you can only change requires_grad flags of leaf variables. If you want to use a computed "
         "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
   }
-  impl().autograd.requiresGrad = requiresGrad;
+  impl().autograd->requiresGrad = requiresGrad;
   return *this;
 }
 
-bool Tensor::isLeaf() const { return impl().autograd.gradFn == nullptr; }
-const Tensor& Tensor::grad() const { return impl().autograd.grad; }
-Tensor& Tensor::mutableGrad() const { return impl().autograd.grad; }
-const std::shared_ptr<Node>& Tensor::gradFn() const { return impl().autograd.gradFn; }
-std::uint32_t Tensor::outputNr() const { return impl().autograd.outputNr; }
+bool Tensor::isLeaf() const { return impl().autograd->gradFn == nullptr; }
+const Tensor& Tensor::grad() const { return impl().autograd->grad; }
+Tensor& Tensor::mutableGrad() const { return impl().autograd->grad; }
+const std::shared_ptr<Node>& Tensor::gradFn() const { return impl().autograd->gradFn; }
+std::uint32_t Tensor::outputNr() const { return impl().autograd->outputNr; }
 std::uint32_t Tensor::version() const { return impl().storage->version; }
 
-Tensor Tensor::detach() const {
-  auto alias = std::make_shared<TensorImpl>();
-  alias->storage = impl().storage;
-  alias->sizes = impl().sizes;
-  alias->dtype = impl().dtype;
-  return Tensor(std::move(alias));
-}
+Tensor Tensor::detach() const { return Tensor(make_intrusive<TensorImpl>(impl().storage, impl().sizes)); }
 
 void Tensor::backward(const Tensor& gradient) const { mini::backward(*this, gradient); }
 
@@ -83,10 +83,8 @@ Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad) {
     throw std::invalid_argument(fmt::format("shape [{}] is invalid for input of size {}",
                                             fmt::join(sizes, ", "), values.size()));
   }
-  auto impl = std::make_shared<TensorImpl>();
-  impl->storage = std::make_shared<Storage>(Storage{std::move(values)});
-  impl->sizes = std::move(sizes);
-  impl->autograd.requiresGrad = requiresGrad;
+  auto impl = make_intrusive<TensorImpl>(std::make_shared<Storage>(Storage{std::move(values)}), std::move(sizes));
+  impl->autograd->requiresGrad = requiresGrad;
   return Tensor(std::move(impl));
 }
 

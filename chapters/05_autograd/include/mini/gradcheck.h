@@ -10,7 +10,7 @@
 namespace mini {
 inline namespace ch05 {
 
-/// The tolerances of torch.autograd.gradcheck, for float64.
+/// The tolerances of torch.autograd->gradcheck, for float64.
 struct GradcheckOptions {
   double eps = 1e-6;   ///< step of the central difference
   double atol = 1e-5;  ///< absolute tolerance
@@ -25,7 +25,7 @@ class GradcheckError : public std::runtime_error {
 };
 
 // [gradcheck]
-/// torch.autograd.gradcheck for a function of tensors to one tensor. For
+/// torch.autograd->gradcheck for a function of tensors to one tensor. For
 /// every input that requires grad it builds the Jacobian twice: numerically,
 /// by nudging each element by ±eps and watching the output, and
 /// analytically, by running backward once per output element with a one-hot

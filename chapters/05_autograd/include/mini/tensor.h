@@ -11,11 +11,14 @@
 
 #include <fmt/format.h>
 
+#include "mini/intrusive_ptr.h"
+#include "mini/storage.h"
+
 namespace mini {
 inline namespace ch05 {
 
 class Node;
-struct TensorImpl;
+struct AutogradMeta;
 
 /// The element type. Chapter 05 has one, float64, so that finite-difference
 /// checks are precise; chapter 06 adds the others.
@@ -27,8 +30,26 @@ std::string_view scalarTypeName(ScalarType type);
 /// Sizes of a tensor, outermost first; {} for a zero-dimensional one.
 using Sizes = std::vector<std::int64_t>;
 
+// [tensor_impl]
+/// One tensor: contiguous, row-major, at offset 0 of its storage. A view
+/// here is a reshape (mini::view), which needs nothing more; chapter 06 adds
+/// strides, offsets and devices. Counted by the Tensor handles that share it.
+struct TensorImpl : intrusive_ptr_target {
+  TensorImpl(std::shared_ptr<Storage> storage, Sizes sizes);
+  ~TensorImpl() override;
+
+  std::shared_ptr<Storage> storage;
+  Sizes sizes;
+  ScalarType dtype = ScalarType::Double;
+  /// requires_grad, grad, grad_fn (mini/autograd_meta.h). Behind a pointer,
+  /// as in PyTorch, because it holds Tensors itself.
+  std::unique_ptr<AutogradMeta> autograd;
+};
+// [tensor_impl]
+
 // [tensor]
-/// A reference-counted handle, like at::Tensor: copying a Tensor copies the
+/// A reference-counted handle, like at::Tensor (one intrusive pointer, as in
+/// chapter 04, so it fits an IValue): copying a Tensor copies the
 /// handle, not the data, so `Tensor b = a; add_(b, one)` changes `a` too. An
 /// autograd graph holds tensors by handle; a leaf's AccumulateGrad knows
 /// the very tensor whose `.grad` it fills.
@@ -40,9 +61,9 @@ class Tensor {
  public:
   /// An undefined tensor: the "no gradient" of a backward formula.
   Tensor() = default;
-  explicit Tensor(std::shared_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
+  explicit Tensor(intrusive_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
 
-  bool defined() const { return impl_ != nullptr; }
+  bool defined() const { return static_cast<bool>(impl_); }
   const Sizes& sizes() const;
   std::int64_t dim() const { return static_cast<std::int64_t>(sizes().size()); }
   std::int64_t numel() const;
@@ -83,14 +104,14 @@ class Tensor {
   void backward(const Tensor& gradient = {}) const;
 
   /// True when both handles refer to one tensor.
-  bool isSameAs(const Tensor& other) const { return impl_ == other.impl_; }
+  bool isSameAs(const Tensor& other) const { return impl_.get() == other.impl_.get(); }
   /// The implementation, for the autograd machinery and kernels.
   TensorImpl* unsafeGetTensorImpl() const { return impl_.get(); }
 
  private:
   TensorImpl& impl() const;
 
-  std::shared_ptr<TensorImpl> impl_;
+  intrusive_ptr<TensorImpl> impl_;
 };
 // [tensor]
 

@@ -1,0 +1,23 @@
+// Exercise 05.2: the engine's order.
+// The lesson: chapters/05_autograd/README.md#exercise-52
+#include <queue>
+
+#include "mini/engine.h"
+#include "mini/exercise.h"
+#include "mini/execution_order.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// TODO(05.2): start from gradientEdge(root) (an invalid edge: no nodes).
+// Engine::computeDependencies gives each node's count of incoming edges.
+// Keep the ready nodes in a std::priority_queue ordered by sequenceNr()
+// (largest on top), pop one, record its name(), and push each node behind
+// its nextEdges() whose count drops to zero.
+std::vector<std::string> executionOrder(const Tensor& root) {
+  (void)root;
+  throw ExerciseNotDone("05.2");
+}
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,58 @@
+// Exercise 05.2: the engine's order.
+#include <algorithm>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "exercise_support.h"
+#include "mini/execution_order.h"
+#include "mini/operators.h"
+
+namespace mini {
+namespace {
+
+using ::testing::ElementsAre;
+using mini_test::runExercise;
+
+TEST(Exercise05_2, AChainRunsBackToFront) {
+  runExercise([] {
+    const Tensor x = fromValues({1, 2}, {2}, true);
+    EXPECT_THAT(executionOrder(sum(exp(neg(x)))),
+                ElementsAre("SumBackward0", "ExpBackward0", "NegBackward0", "AccumulateGrad"));
+  });
+}
+
+TEST(Exercise05_2, ASharedNodeWaitsForAllItsConsumers) {
+  runExercise([] {
+    // e feeds mul and neg; ExpBackward0 may run only after both.
+    const Tensor x = fromValues({1}, {1}, true);
+    const Tensor e = exp(x);
+    const Tensor y = add(mul(e, e), neg(e));
+    const std::vector<std::string> order = executionOrder(y);
+    ASSERT_EQ(order.size(), 5u);
+    EXPECT_EQ(order.front(), "AddBackward0");
+    const auto at = [&](const std::string& name) { return std::find(order.begin(), order.end(), name) - order.begin(); };
+    EXPECT_LT(at("MulBackward0"), at("ExpBackward0"));
+    EXPECT_LT(at("NegBackward0"), at("ExpBackward0"));
+    EXPECT_EQ(order.back(), "AccumulateGrad");
+    EXPECT_EQ(std::count(order.begin(), order.end(), "ExpBackward0"), 1);
+  });
+}
+
+TEST(Exercise05_2, AmongReadyNodesTheNewestRunsFirst) {
+  runExercise([] {
+    const Tensor a = fromValues({1}, {1}, true);
+    const Tensor b = fromValues({2}, {1}, true);
+    const Tensor first = exp(a);   // older
+    const Tensor second = neg(b);  // newer
+    EXPECT_THAT(executionOrder(add(first, second)),
+                ElementsAre("AddBackward0", "NegBackward0", "AccumulateGrad", "ExpBackward0", "AccumulateGrad"));
+  });
+}
+
+TEST(Exercise05_2, ATensorWithoutHistoryRunsNothing) {
+  runExercise([] { EXPECT_TRUE(executionOrder(ones({1})).empty()); });
+}
+
+}  // namespace
+}  // namespace mini

@@ -1,0 +1,16 @@
+// Exercise 05.3: the backward formula of div.
+// The lesson: chapters/05_autograd/README.md#exercise-53
+#include "mini/div_backward_formula.h"
+#include "mini/exercise.h"
+#include "mini/operators.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// out = a / b: d out/d a = 1 / b and d out/d b = -a / b^2, each times grad.
+TensorList divBackwardFormula(const Tensor& grad, const Tensor& self, const Tensor& other) {
+  return {div(grad, other), neg(div(mul(grad, self), mul(other, other)))};
+}
+
+}  // namespace ch05
+}  // namespace mini
