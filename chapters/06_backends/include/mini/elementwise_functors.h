@@ -1,0 +1,83 @@
+#pragma once
+/// \file
+/// \brief The arithmetic of the elementwise operators, written once for the
+///        CPU loops and the CUDA kernels.
+///
+/// nvcc compiles a function for the GPU only if it is marked `__device__`; a
+/// plain C++ compiler does not know the word. MINI_HOST_DEVICE is both
+/// `__host__ __device__` under nvcc and nothing elsewhere, so this header is
+/// included by cpu_kernels.cpp and by the .cu files alike, and the CPU tests
+/// check the very expressions the GPU runs.
+
+#include <cmath>
+
+#include "mini/scalar_type.h"
+
+#if defined(__CUDACC__)
+#define MINI_HOST_DEVICE __host__ __device__
+#else
+#define MINI_HOST_DEVICE
+#endif
+
+namespace mini {
+inline namespace ch06 {
+
+// [functors]
+/// One functor per operator, a template over the element type so the
+/// dispatch on dtype picks the instantiation. Bool arithmetic follows torch:
+/// true + true is true (logical or), true * false is false (logical and).
+template <class T>
+struct AddOp {
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a + b); }
+};
+
+template <class T>
+struct SubOp {
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a - b); }
+};
+
+template <class T>
+struct MulOp {
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a * b); }
+};
+
+/// True division: only ever instantiated for floating types (an int64
+/// division is promoted to float32 first, as torch.div does).
+template <class T>
+struct DivOp {
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return a / b; }
+};
+
+template <class T>
+struct NegOp {
+  MINI_HOST_DEVICE T operator()(T a) const { return static_cast<T>(-a); }
+};
+
+template <class T>
+struct ReluOp {
+  MINI_HOST_DEVICE T operator()(T a) const { return a > T(0) ? a : T(0); }
+};
+
+/// expf for float, exp for double: both exist in host and device code under
+/// these names, which std::exp does not guarantee for device code.
+template <class T>
+struct ExpOp {
+  MINI_HOST_DEVICE T operator()(T a) const {
+    if constexpr (sizeof(T) == sizeof(float)) {
+      return expf(a);
+    } else {
+      return exp(a);
+    }
+  }
+};
+
+/// relu's backward (torch's threshold_backward): the gradient where the
+/// forward result was positive, else 0.
+template <class T>
+struct ReluBackwardOp {
+  MINI_HOST_DEVICE T operator()(T grad, T result) const { return result > T(0) ? grad : T(0); }
+};
+// [functors]
+
+}  // namespace ch06
+}  // namespace mini

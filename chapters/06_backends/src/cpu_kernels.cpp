@@ -1,0 +1,253 @@
+#include "mini/cpu_kernels.h"
+
+#include <algorithm>
+
+#include <fmt/ranges.h>
+
+#include "mini/cpu_loops.h"
+#include "mini/dispatch_scalar_type.h"
+#include "mini/elementwise_functors.h"
+#include "mini/meta_functions.h"
+#include "mini/type_promotion.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// Operands of the elementwise loop, read through a tensor's strides as if
+// it had the iteration shape.
+template <class T>
+StridedPointer<const T> inputOf(const Tensor& tensor, const Sizes& shape) {
+  return {tensor.dataPtr<const T>(), expandedStrides(tensor.sizes(), tensor.strides(), shape)};
+}
+
+template <class T>
+StridedPointer<T> outputOf(const Tensor& tensor) {
+  return {tensor.dataPtr<T>(), tensor.strides()};
+}
+
+// [binary_cpu]
+// Every binary kernel in four steps: what the result is (shape, dtype), an
+// output from the CPU allocator, the inputs in the result's dtype, and the
+// loop instantiated for that dtype (Op<float>, Op<double>, ...).
+template <template <class> class Op, class Types>
+Tensor binaryCpu(const Tensor& self, const Tensor& other, std::string_view op,
+                 IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const OutputMeta meta = binaryMeta(self, other, op, integers);
+  Tensor out = emptyLike(meta, kCpu);
+  const Tensor a = toDtypeCpu(self, meta.dtype);
+  const Tensor b = toDtypeCpu(other, meta.dtype);
+  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
+    cpuElementwiseLoop(meta.sizes, outputOf<scalar_t>(out), Op<scalar_t>{}, inputOf<scalar_t>(a, meta.sizes),
+                       inputOf<scalar_t>(b, meta.sizes));
+  });
+  return out;
+}
+// [binary_cpu]
+
+template <template <class> class Op, class Types>
+Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const OutputMeta meta = unaryMeta(self, integers);
+  Tensor out = emptyLike(meta, kCpu);
+  const Tensor a = toDtypeCpu(self, meta.dtype);
+  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
+    cpuElementwiseLoop(meta.sizes, outputOf<scalar_t>(out), Op<scalar_t>{}, inputOf<scalar_t>(a, meta.sizes));
+  });
+  return out;
+}
+
+// In place: other is converted to self's dtype and broadcast to self's
+// shape; self's own shape may not grow.
+template <template <class> class Op>
+Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op) {
+  const OutputMeta meta = binaryMeta(self, other, op);
+  if (meta.sizes != self.sizes()) {
+    throw std::invalid_argument(fmt::format("{}: output with shape [{}] doesn't match the broadcast shape [{}]", op,
+                                            fmt::join(self.sizes(), ", "), fmt::join(meta.sizes, ", ")));
+  }
+  if (!canCast(meta.dtype, self.dtype())) {
+    throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
+                                            scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
+  }
+  const Tensor b = toDtypeCpu(other, self.dtype());
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), op, [&] {
+    cpuElementwiseLoop(self.sizes(), outputOf<scalar_t>(self), Op<scalar_t>{}, inputOf<scalar_t>(self, self.sizes()),
+                       inputOf<scalar_t>(b, self.sizes()));
+  });
+  return self;
+}
+
+// What a sum accumulates in: double for float (as ATen's acc_type on the
+// CPU: a million float32 additions in float lose digits), int64 for integers.
+template <class T>
+using AccumulateType = std::conditional_t<std::is_floating_point_v<T>, double, std::int64_t>;
+
+}  // namespace
+
+// [add_cpu]
+Tensor addCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<AddOp, AllTypesAndBool>(self, other, "add");
+}
+// [add_cpu]
+
+Tensor subCpu(const Tensor& self, const Tensor& other) { return binaryCpu<SubOp, AllTypes>(self, other, "sub"); }
+Tensor mulCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<MulOp, AllTypesAndBool>(self, other, "mul");
+}
+Tensor divCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+}
+Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, AllTypes>(self, "neg"); }
+Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, AllTypes>(self, "relu"); }
+Tensor expCpu(const Tensor& self) {
+  return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
+}
+Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
+  return binaryCpu<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
+}
+Tensor& addInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<AddOp>(self, other, "add_"); }
+Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<MulOp>(self, other, "mul_"); }
+
+// [sum_cpu]
+Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
+  const OutputMeta meta = sumMeta(self, dim, keepdim);
+  Tensor out = emptyLike(meta, kCpu);
+  const Tensor input = contiguousCpu(toDtypeCpu(self, meta.dtype));
+  MINI_DISPATCH_ALL_TYPES(meta.dtype, "sum", [&] {
+    using acc_t = AccumulateType<scalar_t>;
+    const scalar_t* in = input.dataPtr<const scalar_t>();
+    scalar_t* result = out.dataPtr<scalar_t>();
+    if (!dim || self.dim() == 0) {
+      // Chunks of kGrainSize summed in parallel, then added left to right:
+      // the same bits whatever the thread count.
+      *result = static_cast<scalar_t>(parallelReduce<acc_t>(
+          0, input.numel(), kGrainSize, acc_t(0),
+          [&](std::int64_t begin, std::int64_t end) {
+            acc_t partial = 0;
+            for (std::int64_t i = begin; i < end; ++i) {
+              partial += in[i];
+            }
+            return partial;
+          },
+          [](acc_t x, acc_t y) { return x + y; }));
+      return;
+    }
+    // The input as [outer, reduced, inner]; each output element [o, i] is
+    // one sequential sum over `reduced`, computed by one thread.
+    const auto d = static_cast<std::size_t>(wrapDim(*dim, self.dim()));
+    const std::int64_t reduced = self.sizes()[d];
+    const std::int64_t inner = numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
+    const std::int64_t outputs = out.numel();
+    parallelFor(0, outputs, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(reduced, 1)),
+                [&](std::int64_t begin, std::int64_t end) {
+                  for (std::int64_t j = begin; j < end; ++j) {
+                    const std::int64_t o = j / inner;
+                    const std::int64_t i = j % inner;
+                    acc_t total = 0;
+                    for (std::int64_t r = 0; r < reduced; ++r) {
+                      total += in[(o * reduced + r) * inner + i];
+                    }
+                    result[j] = static_cast<scalar_t>(total);
+                  }
+                });
+  });
+  return out;
+}
+// [sum_cpu]
+
+// [matmul_cpu]
+Tensor matmulCpu(const Tensor& self, const Tensor& other) {
+  const OutputMeta meta = matmulMeta(self, other);
+  Tensor out = emptyLike(meta, kCpu);
+  fillCpu_(out, 0.0);
+  const Tensor a = contiguousCpu(self);
+  const Tensor b = contiguousCpu(other);
+  const std::int64_t n = a.sizes()[0];
+  const std::int64_t k = a.sizes()[1];
+  const std::int64_t m = b.sizes()[1];
+  // 64 x 64 blocks of doubles are 32 KiB: a block of A, of B and of C fit
+  // in L1/L2 together, so each loaded element is reused 64 times.
+  constexpr std::int64_t kBlock = 64;
+  MINI_DISPATCH_ALL_TYPES(meta.dtype, "matmul", [&] {
+    const scalar_t* A = a.dataPtr<const scalar_t>();
+    const scalar_t* B = b.dataPtr<const scalar_t>();
+    scalar_t* C = out.dataPtr<scalar_t>();
+    const std::int64_t rowBlocks = (n + kBlock - 1) / kBlock;
+    // Threads own whole row blocks of C: no two write the same element.
+    parallelFor(0, rowBlocks, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(kBlock * k * m, 1)),
+                [&](std::int64_t firstBlock, std::int64_t lastBlock) {
+                  for (std::int64_t i0 = firstBlock * kBlock; i0 < std::min(n, lastBlock * kBlock); i0 += kBlock) {
+                    for (std::int64_t p0 = 0; p0 < k; p0 += kBlock) {
+                      for (std::int64_t j0 = 0; j0 < m; j0 += kBlock) {
+                        for (std::int64_t i = i0; i < std::min(n, i0 + kBlock); ++i) {
+                          for (std::int64_t p = p0; p < std::min(k, p0 + kBlock); ++p) {
+                            const scalar_t aip = A[i * k + p];
+                            // The innermost loop runs along rows of B and C:
+                            // unit stride, vectorised.
+                            for (std::int64_t j = j0; j < std::min(m, j0 + kBlock); ++j) {
+                              C[i * m + j] += aip * B[p * m + j];
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                });
+  });
+  return out;
+}
+// [matmul_cpu]
+
+// [copy_cpu]
+Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
+  broadcastShapes(dst.sizes(), src.sizes(), "copy_");
+  // Two dtypes, two nested switches: 4 x 4 instantiations of the loop. The
+  // inner one is the function form, whose lambda names its own type.
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(dst.dtype(), "copy_", [&] {
+    dispatchScalarType(AllTypesAndBool{}, src.dtype(), "copy_", [&]<class src_t>() {
+      cpuElementwiseLoop(
+          dst.sizes(), outputOf<scalar_t>(dst), [](src_t value) { return static_cast<scalar_t>(value); },
+          inputOf<src_t>(src, dst.sizes()));
+    });
+  });
+  return dst;
+}
+// [copy_cpu]
+
+Tensor& fillCpu_(Tensor& self, double value) {
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
+    const auto converted = static_cast<scalar_t>(value);
+    cpuElementwiseLoop(self.sizes(), outputOf<scalar_t>(self), [converted] { return converted; });
+  });
+  return self;
+}
+
+Tensor& arangeFillCpu_(Tensor& self, double start, double step) {
+  MINI_DISPATCH_ALL_TYPES(self.dtype(), "arange", [&] {
+    scalar_t* out = self.dataPtr<scalar_t>();
+    for (std::int64_t i = 0; i < self.numel(); ++i) {
+      out[i * self.strides()[0]] = static_cast<scalar_t>(start + static_cast<double>(i) * step);
+    }
+  });
+  return self;
+}
+
+Tensor toDtypeCpu(const Tensor& self, ScalarType dtype) {
+  if (self.dtype() == dtype) {
+    return self;
+  }
+  Tensor out = emptyTensor(self.sizes(), {dtype, kCpu});
+  return copyCpu_(out, self);
+}
+
+Tensor contiguousCpu(const Tensor& self) {
+  if (self.isContiguous()) {
+    return self;
+  }
+  Tensor out = emptyTensor(self.sizes(), self.options());
+  return copyCpu_(out, self);
+}
+
+}  // namespace ch06
+}  // namespace mini
