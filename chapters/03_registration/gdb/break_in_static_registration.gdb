@@ -16,12 +16,15 @@ skip -gfi /usr/include/c++/*/bits/*
 skip -rfu ^mini::ch03::SourceSite::
 step
 # check: mini::ch03::Library::impl<[...]>([...]) (this=[...] <MINI_LIBRARY_IMPL_static_init_myops_CPU_[...]>, name="myadd", kernel=[...] <mini::ch03::myadd_cpu([...])>, site=...) at [...]/library.h:[...]
+# Frames 3 and 4 are the compiler's initialisers for the file: g++ calls them
+# __static_initialization_and_destruction_0 and _GLOBAL__sub_I_<symbol>,
+# clang __cxx_global_var_init.N and _GLOBAL__sub_I_myadd.cpp.
 bt -frame-arguments presence
 # check: #0  mini::ch03::Library::impl<[...]>([...]) (...) at [...]/library.h:[...]
 # check: #1  [...] in MINI_LIBRARY_IMPL_init_myops_CPU_[...] (...) at [...]chapters/03_registration/src/myadd.cpp:[...]
 # check: #2  [...] in mini::ch03::LibraryInit::LibraryInit (...) at [...]/library.h:[...]
-# check: #3  [...] in __static_initialization_and_destruction_0 (...) at [...]/myadd.cpp:[...]
-# check: #4  [...] in _GLOBAL__sub_I_[...] () at [...]/myadd.cpp:[...]
+# check: #3  [...] in [...]/myadd.cpp:[...]
+# check: #4  [...] in _GLOBAL__sub_I_[...]
 # check: #5  [...] in call_init (...) at [...]
 # The site this registration records, which its errors and dumpState name:
 print site
