@@ -3,11 +3,8 @@
 /// \brief Type dispatch inside a kernel: one runtime dtype, one instantiation
 ///        of the kernel's loop per C++ element type (ATen's AT_DISPATCH).
 
-#include <stdexcept>
 #include <string_view>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "mini/scalar_type.h"
 
@@ -23,10 +20,9 @@ using AllTypesAndBool = ScalarTypeList<ScalarType::Bool, ScalarType::Long, Scala
 using FloatingTypes = ScalarTypeList<ScalarType::Float, ScalarType::Double>;
 
 /// The error of a dtype the kernel has no loop for, worded as ATen's:
-/// `"neg" not implemented for 'Bool'`.
-[[noreturn]] inline void throwNotImplementedForType(std::string_view op, ScalarType type) {
-  throw std::invalid_argument(fmt::format("\"{}\" not implemented for '{}'", op, scalarTypeCName(type)));
-}
+/// `"neg" not implemented for 'Bool'`. Out of line, so that nvcc, which
+/// includes this header in the .cu files, never compiles a format string.
+[[noreturn]] void throwNotImplementedForType(std::string_view op, ScalarType type);
 
 // [dispatch_scalar_type]
 /// The dispatch itself: a function template. The dispatcher picked a kernel

@@ -11,8 +11,6 @@
 
 #include <cmath>
 
-#include "mini/scalar_type.h"
-
 #if defined(__CUDACC__)
 #define MINI_HOST_DEVICE __host__ __device__
 #else

@@ -1,0 +1,53 @@
+#pragma once
+/// \file
+/// \brief The CUDA backend's kernels, as the rest of the library sees them,
+///        and whether this build and this machine can run them.
+
+#include <optional>
+#include <string>
+
+#include "mini/tensor.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// [cuda_availability]
+/// Whether CUDA kernels can run here: the number of devices, or 0 and why
+/// not ("mini was built without CUDA ..." or "no CUDA device:
+/// cudaGetDeviceCount returned cudaErrorNoDevice ..."). GPU tests skip with
+/// `reason`.
+struct CudaAvailability {
+  int devices = 0;
+  std::string reason;
+};
+CudaAvailability cudaAvailability();
+/// True when nvcc was found at configure time and the .cu files are linked in.
+bool builtWithCuda();
+// [cuda_availability]
+
+/// The same operators as cpu_kernels.h, on CUDA tensors (defined only in a
+/// CUDA build: src/cuda/cuda_kernels.cpp).
+Tensor addCuda(const Tensor& self, const Tensor& other);
+Tensor subCuda(const Tensor& self, const Tensor& other);
+Tensor mulCuda(const Tensor& self, const Tensor& other);
+Tensor divCuda(const Tensor& self, const Tensor& other);
+Tensor negCuda(const Tensor& self);
+Tensor reluCuda(const Tensor& self);
+Tensor expCuda(const Tensor& self);
+Tensor reluBackwardCuda(const Tensor& grad, const Tensor& result);
+Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim = std::nullopt, bool keepdim = false);
+Tensor matmulCuda(const Tensor& self, const Tensor& other);
+Tensor& fillCuda_(Tensor& self, double value);
+Tensor& arangeFillCuda_(Tensor& self, double start, double step);
+Tensor toDtypeCuda(const Tensor& self, ScalarType dtype);
+Tensor contiguousCuda(const Tensor& self);
+
+// [copy_across_devices]
+/// tensor.to(device) between the host and a GPU (or two GPUs): a contiguous
+/// copy on the target device, in the same dtype. Defined in both builds;
+/// without CUDA it fails with the "built without CUDA" error.
+Tensor copyAcrossDevices(const Tensor& self, Device target);
+// [copy_across_devices]
+
+}  // namespace ch06
+}  // namespace mini

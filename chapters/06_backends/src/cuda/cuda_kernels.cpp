@@ -1,0 +1,225 @@
+// The CUDA backend's Tensor-level kernels, in plain C++: the shapes, dtypes
+// and allocations of meta_functions.h, then a launcher from the .cu files.
+#include "mini/cuda_kernels.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "mini/allocator.h"
+#include "mini/cpu_kernels.h"
+#include "mini/cuda_launchers.h"
+#include "mini/dispatch_scalar_type.h"
+#include "mini/elementwise_functors.h"
+#include "mini/meta_functions.h"
+
+namespace mini {
+inline namespace ch06 {
+
+void throwCudaError(const char* call, const char* op, const char* errorName, const char* errorText) {
+  throw std::runtime_error(fmt::format("CUDA error in {} (while running '{}'): {} ({})", call, op, errorText, errorName));
+}
+
+namespace {
+
+// [cuda_allocator]
+// cudaMalloc on the tensor's device; the DataPtr frees with cudaFree. It
+// registers itself when this file is linked in: a CUDA build needs no other
+// edit for CUDA tensors to get device memory.
+class CudaAllocator final : public Allocator {
+ public:
+  DataPtr allocate(std::size_t nbytes, Device device) override {
+    if (nbytes == 0) {
+      return DataPtr(nullptr, &cudaFreeBytes, device);
+    }
+    return DataPtr(cudaAllocateBytes(nbytes, device.index < 0 ? 0 : device.index, "empty"), &cudaFreeBytes, device);
+  }
+};
+
+const bool registered = [] {
+  static CudaAllocator allocator;
+  setAllocator(DeviceType::CUDA, &allocator);
+  return true;
+}();
+// [cuda_allocator]
+
+CudaGeometry geometryOf(const Sizes& shape, bool contiguous, const char* op) {
+  if (shape.size() > static_cast<std::size_t>(kMaxCudaDims)) {
+    throw std::invalid_argument(fmt::format("{}: CUDA kernels here take at most {} dimensions, got {}", op,
+                                            kMaxCudaDims, shape.size()));
+  }
+  CudaGeometry geometry;
+  geometry.rank = static_cast<int>(shape.size());
+  geometry.numel = numelOf(shape);
+  geometry.contiguous = contiguous;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    geometry.sizes[d] = shape[d];
+  }
+  return geometry;
+}
+
+CudaStrides stridesIn(const Tensor& tensor, const Sizes& shape) {
+  CudaStrides strides;
+  const Strides expanded = expandedStrides(tensor.sizes(), tensor.strides(), shape);
+  for (std::size_t d = 0; d < expanded.size() && d < static_cast<std::size_t>(kMaxCudaDims); ++d) {
+    strides.values[d] = expanded[d];
+  }
+  return strides;
+}
+
+// Laid out as a fresh contiguous tensor of `shape`: the flat, vectorised path.
+bool flatIn(const Tensor& tensor, const Sizes& shape) { return tensor.sizes() == shape && tensor.isContiguous(); }
+
+template <class T>
+T* dataOf(const Tensor& tensor) {
+  return static_cast<T*>(tensor.rawData());
+}
+
+// [binary_cuda]
+template <template <class> class Op, class Types>
+Tensor binaryCuda(const Tensor& self, const Tensor& other, const char* op,
+                  IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const OutputMeta meta = binaryMeta(self, other, op, integers);
+  Tensor out = emptyLike(meta, self.device());
+  const Tensor a = toDtypeCuda(self, meta.dtype);
+  const Tensor b = toDtypeCuda(other, meta.dtype);
+  const CudaGeometry geometry = geometryOf(meta.sizes, flatIn(a, meta.sizes) && flatIn(b, meta.sizes), op);
+  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
+    launchBinaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a),
+                                   stridesIn(a, meta.sizes), dataOf<const scalar_t>(b), stridesIn(b, meta.sizes), op);
+  });
+  return out;
+}
+// [binary_cuda]
+
+template <template <class> class Op, class Types>
+Tensor unaryCuda(const Tensor& self, const char* op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const OutputMeta meta = unaryMeta(self, integers);
+  Tensor out = emptyLike(meta, self.device());
+  const Tensor a = toDtypeCuda(self, meta.dtype);
+  const CudaGeometry geometry = geometryOf(meta.sizes, flatIn(a, meta.sizes), op);
+  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
+    launchUnaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a),
+                                  stridesIn(a, meta.sizes), op);
+  });
+  return out;
+}
+
+// A strided (or converting) copy of `self` into a new contiguous tensor.
+Tensor castCuda(const Tensor& self, ScalarType dtype, const char* op) {
+  Tensor out = emptyTensor(self.sizes(), {dtype, self.device()});
+  const CudaGeometry geometry = geometryOf(self.sizes(), false, op);
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(dtype, op, [&] {
+    dispatchScalarType(AllTypesAndBool{}, self.dtype(), op, [&]<class src_t>() {
+      launchCastCuda<scalar_t, src_t>(geometry, dataOf<scalar_t>(out), dataOf<const src_t>(self),
+                                      stridesIn(self, self.sizes()), op);
+    });
+  });
+  return out;
+}
+
+}  // namespace
+
+CudaAvailability cudaAvailability() {
+  CudaAvailability availability;
+  availability.devices = cudaDeviceCountWithReason(availability.reason);
+  return availability;
+}
+
+bool builtWithCuda() { return true; }
+
+// [add_cuda]
+Tensor addCuda(const Tensor& self, const Tensor& other) {
+  return binaryCuda<AddOp, AllTypesAndBool>(self, other, "add");
+}
+// [add_cuda]
+Tensor subCuda(const Tensor& self, const Tensor& other) { return binaryCuda<SubOp, AllTypes>(self, other, "sub"); }
+Tensor mulCuda(const Tensor& self, const Tensor& other) {
+  return binaryCuda<MulOp, AllTypesAndBool>(self, other, "mul");
+}
+Tensor divCuda(const Tensor& self, const Tensor& other) {
+  return binaryCuda<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+}
+Tensor negCuda(const Tensor& self) { return unaryCuda<NegOp, AllTypes>(self, "neg"); }
+Tensor reluCuda(const Tensor& self) { return unaryCuda<ReluOp, AllTypes>(self, "relu"); }
+Tensor expCuda(const Tensor& self) {
+  return unaryCuda<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
+}
+Tensor reluBackwardCuda(const Tensor& grad, const Tensor& result) {
+  return binaryCuda<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
+}
+
+Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
+  const OutputMeta meta = sumMeta(self, dim, keepdim);
+  Tensor out = emptyLike(meta, self.device());
+  const Tensor input = contiguousCuda(toDtypeCuda(self, meta.dtype));
+  MINI_DISPATCH_ALL_TYPES(meta.dtype, "sum", [&] {
+    if (!dim || self.dim() == 0) {
+      launchSumAllCuda<scalar_t>(dataOf<const scalar_t>(input), input.numel(), dataOf<scalar_t>(out), "sum");
+      return;
+    }
+    const auto d = static_cast<std::size_t>(wrapDim(*dim, self.dim()));
+    const std::int64_t reduced = self.sizes()[d];
+    const std::int64_t inner =
+        numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
+    launchSumDimCuda<scalar_t>(dataOf<const scalar_t>(input), out.numel() / std::max<std::int64_t>(inner, 1),
+                               reduced, inner, dataOf<scalar_t>(out), "sum");
+  });
+  return out;
+}
+
+Tensor matmulCuda(const Tensor& self, const Tensor& other) {
+  const OutputMeta meta = matmulMeta(self, other);
+  Tensor out = emptyLike(meta, self.device());
+  const Tensor a = contiguousCuda(self);
+  const Tensor b = contiguousCuda(other);
+  MINI_DISPATCH_ALL_TYPES(meta.dtype, "matmul", [&] {
+    launchMatmulCuda<scalar_t>(dataOf<const scalar_t>(a), dataOf<const scalar_t>(b), dataOf<scalar_t>(out),
+                               a.sizes()[0], a.sizes()[1], b.sizes()[1], "matmul");
+  });
+  return out;
+}
+
+Tensor& fillCuda_(Tensor& self, double value) { return arangeFillCuda_(self, value, 0.0); }
+
+Tensor& arangeFillCuda_(Tensor& self, double start, double step) {
+  if (!self.isContiguous()) {
+    throw std::invalid_argument("fill_: this chapter's CUDA fill writes contiguous tensors only");
+  }
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
+    launchArangeCuda<scalar_t>(dataOf<scalar_t>(self), self.numel(), start, step, "fill_");
+  });
+  return self;
+}
+
+Tensor toDtypeCuda(const Tensor& self, ScalarType dtype) {
+  return self.dtype() == dtype ? self : castCuda(self, dtype, "to");
+}
+
+Tensor contiguousCuda(const Tensor& self) { return self.isContiguous() ? self : castCuda(self, self.dtype(), "contiguous"); }
+
+// [copy_across_devices_impl]
+Tensor copyAcrossDevices(const Tensor& self, Device target) {
+  if (target.isCuda() && target.index < 0) {
+    target.index = 0;
+  }
+  Tensor out = emptyTensor(self.sizes(), {self.dtype(), target});
+  const auto nbytes = static_cast<std::size_t>(self.numel()) * itemSize(self.dtype());
+  if (nbytes == 0) {
+    return out;
+  }
+  if (self.device().isCpu() && target.isCuda()) {
+    // The host side must be one contiguous block for a single cudaMemcpy.
+    cudaCopyBytes(out.rawData(), contiguousCpu(self).rawData(), nbytes, CudaCopyKind::HostToDevice, "to");
+  } else if (self.device().isCuda() && target.isCpu()) {
+    cudaCopyBytes(out.rawData(), contiguousCuda(self).rawData(), nbytes, CudaCopyKind::DeviceToHost, "to");
+  } else if (self.device().isCuda() && target.isCuda()) {
+    cudaCopyBytes(out.rawData(), contiguousCuda(self).rawData(), nbytes, CudaCopyKind::DeviceToDevice, "to");
+  } else {
+    throw std::invalid_argument(fmt::format("to: no CUDA copy from {} to {}", self.device(), target));
+  }
+  return out;
+}
+// [copy_across_devices_impl]
+
+}  // namespace ch06
+}  // namespace mini

@@ -1,0 +1,32 @@
+// A CUDA tensor on a machine or build that cannot have one fails at once,
+// saying why. Runs in every build: which error is right depends on the build.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "backend_test_helpers.h"
+#include "mini/cuda_kernels.h"
+
+namespace mini {
+namespace {
+
+using ::testing::HasSubstr;
+using mini_test::errorOf;
+
+TEST(CudaAvailability, ACudaTensorSaysWhyItCannotExist) {
+  const CudaAvailability cuda = cudaAvailability();
+  const std::string error = errorOf([] { emptyTensor({2}, {ScalarType::Float, cudaDevice(0)}); });
+  if (!builtWithCuda()) {
+    EXPECT_EQ(cuda.devices, 0);
+    EXPECT_THAT(error, HasSubstr("cannot allocate on cuda:0: mini was built without CUDA"));
+    EXPECT_THAT(errorOf([] { copyAcrossDevices(mini_test::cpuTensor({1}, {1}), cudaDevice(0)); }),
+                HasSubstr("built without CUDA"));
+  } else if (cuda.devices == 0) {
+    EXPECT_THAT(cuda.reason, HasSubstr("no CUDA device: cudaGetDeviceCount returned"));
+    EXPECT_THAT(error, HasSubstr("(while running 'empty')"));
+  } else {
+    EXPECT_EQ(error, "");
+  }
+}
+
+}  // namespace
+}  // namespace mini

@@ -1,0 +1,81 @@
+// The CUDA kernels against the CPU kernels, on a real GPU. Every test skips
+// with the runtime's reason where there is none, so a machine without a GPU
+// shows them as SKIPPED, never as passed.
+#include <cmath>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "backend_test_helpers.h"
+#include "mini/cuda_kernels.h"
+
+namespace mini {
+namespace {
+
+using mini_test::cpuTensor;
+using mini_test::valuesOf;
+
+// [gpu_fixture]
+class CudaKernels : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const CudaAvailability cuda = cudaAvailability();
+    if (cuda.devices == 0) {
+      GTEST_SKIP() << cuda.reason;
+    }
+  }
+  static Tensor onGpu(const Tensor& tensor) { return copyAcrossDevices(tensor, cudaDevice(0)); }
+  static std::vector<double> fromGpu(const Tensor& tensor) { return valuesOf(copyAcrossDevices(tensor, kCpu)); }
+};
+// [gpu_fixture]
+
+std::vector<double> ramp(std::int64_t n, double scale) {
+  std::vector<double> values(static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < values.size(); ++i) values[i] = scale * (static_cast<double>(i % 97) - 48);
+  return values;
+}
+
+TEST_F(CudaKernels, ElementwiseMatchesTheCpuOnEveryPath) {
+  // 1000003 elements: many blocks, a grid-stride remainder, a vector tail.
+  const std::int64_t n = 1000003;
+  Tensor a = cpuTensor(ramp(n, 0.01), {n}, ScalarType::Float);
+  Tensor b = cpuTensor(ramp(n, -0.02), {n}, ScalarType::Float);
+  EXPECT_EQ(fromGpu(addCuda(onGpu(a), onGpu(b))), valuesOf(addCpu(a, b)));
+  EXPECT_EQ(fromGpu(mulCuda(onGpu(a), onGpu(b))), valuesOf(mulCpu(a, b)));
+  EXPECT_EQ(fromGpu(subCuda(onGpu(a), onGpu(b))), valuesOf(subCpu(a, b)));
+  EXPECT_EQ(fromGpu(negCuda(onGpu(a))), valuesOf(negCpu(a)));
+  EXPECT_EQ(fromGpu(reluCuda(onGpu(a))), valuesOf(reluCpu(a)));
+  EXPECT_THAT(fromGpu(expCuda(onGpu(a))), ::testing::Pointwise(::testing::FloatNear(1e-4), valuesOf(expCpu(a))));
+}
+
+TEST_F(CudaKernels, BroadcastingPromotionAndStridedViews) {
+  Tensor column = cpuTensor({1, 2, 3}, {3, 1}, ScalarType::Long);
+  Tensor row = cpuTensor({10, 20, 30, 40}, {4}, ScalarType::Float);
+  Tensor sum = addCuda(onGpu(column), onGpu(row));
+  EXPECT_EQ(sum.dtype(), ScalarType::Float);
+  EXPECT_EQ(fromGpu(sum), valuesOf(addCpu(column, row)));
+  Tensor m = onGpu(cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}));
+  Tensor transposed = makeView(m, {3, 2}, {1, 3}, 0);
+  EXPECT_THAT(fromGpu(addCuda(transposed, transposed)), ::testing::ElementsAre(2, 8, 4, 10, 6, 12));
+  EXPECT_EQ(fromGpu(divCuda(onGpu(column), onGpu(column))), std::vector<double>({1, 1, 1}));
+}
+
+TEST_F(CudaKernels, SumAndTiledMatmul) {
+  const std::int64_t n = 37, k = 50, m = 19;  // not multiples of the 16 tile
+  Tensor a = cpuTensor(ramp(n * k, 1), {n, k}, ScalarType::Double);
+  Tensor b = cpuTensor(ramp(k * m, 1), {k, m}, ScalarType::Double);
+  EXPECT_EQ(fromGpu(matmulCuda(onGpu(a), onGpu(b))), valuesOf(matmulCpu(a, b)));
+  EXPECT_EQ(fromGpu(sumCuda(onGpu(a))), valuesOf(sumCpu(a)));
+  EXPECT_EQ(fromGpu(sumCuda(onGpu(a), 0)), valuesOf(sumCpu(a, 0)));
+  EXPECT_EQ(fromGpu(sumCuda(onGpu(a), 1, true)), valuesOf(sumCpu(a, 1, true)));
+}
+
+TEST_F(CudaKernels, FillArangeAndErrorsNameTheCall) {
+  Tensor t = emptyTensor({5}, {ScalarType::Long, cudaDevice(0)});
+  EXPECT_THAT(fromGpu(arangeFillCuda_(t, 3, 2)), ::testing::ElementsAre(3, 5, 7, 9, 11));
+  EXPECT_THAT(mini_test::errorOf([] { emptyTensor({1LL << 50}, {ScalarType::Double, cudaDevice(0)}); }),
+              ::testing::StartsWith("CUDA error in cudaMalloc (while running 'empty')"));
+}
+
+}  // namespace
+}  // namespace mini
