@@ -1,0 +1,28 @@
+// Exercise 06.2: a CPU kernel with dtype dispatch (torch.maximum).
+// The lesson: chapters/06_backends/README.md#exercise-62
+#include "mini/cpu_kernels.h"
+#include "mini/cpu_loops.h"
+#include "mini/dispatch_scalar_type.h"
+#include "mini/maximum.h"
+#include "mini/meta_functions.h"
+
+namespace mini {
+inline namespace ch06 {
+
+Tensor maximumCpu(const Tensor& self, const Tensor& other) {
+  const OutputMeta meta = binaryMeta(self, other, "maximum");
+  Tensor out = emptyLike(meta, kCpu);
+  const Tensor a = toDtypeCpu(self, meta.dtype);
+  const Tensor b = toDtypeCpu(other, meta.dtype);
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(meta.dtype, "maximum", [&] {
+    cpuElementwiseLoop(
+        meta.sizes, StridedPointer<scalar_t>{out.dataPtr<scalar_t>(), out.strides()},
+        [](scalar_t x, scalar_t y) { return x < y ? y : x; },
+        StridedPointer<const scalar_t>{a.dataPtr<const scalar_t>(), expandedStrides(a.sizes(), a.strides(), meta.sizes)},
+        StridedPointer<const scalar_t>{b.dataPtr<const scalar_t>(), expandedStrides(b.sizes(), b.strides(), meta.sizes)});
+  });
+  return out;
+}
+
+}  // namespace ch06
+}  // namespace mini
