@@ -4,23 +4,34 @@
 
 #include <fmt/format.h>
 
-#include "mini/ad_inplace_or_view_kernels.h"
+#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/cpu_kernels.h"
 #include "mini/functions.h"
 #include "mini/grad_mode.h"
+#include "mini/library.h"
+#include "mini/operators.h"
 #include "mini/autograd_meta.h"
 
 namespace mini {
 inline namespace ch05 {
 
 // [add_autograd]
-Tensor addAutograd(const Tensor& self, const Tensor& other) {
+// The Autograd row of add's table. Its job, in order: decide whether this
+// call must be recorded; if so, make the node and give it what backward
+// needs; run the operator *below* autograd (the redispatch: the same
+// operator, the key set with every autograd key masked off, so the next
+// kernel is ADInplaceOrView's or CPU's); hang the node on the result.
+Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<AddBackward0> node = recordIfNeeded<AddBackward0>({self, other});
   if (node != nullptr) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result = addCpu(self, other);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = addOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -28,13 +39,17 @@ Tensor addAutograd(const Tensor& self, const Tensor& other) {
 }
 // [add_autograd]
 
-Tensor subAutograd(const Tensor& self, const Tensor& other) {
+Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<SubBackward0> node = recordIfNeeded<SubBackward0>({self, other});
   if (node != nullptr) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result = subCpu(self, other);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = subOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -42,7 +57,7 @@ Tensor subAutograd(const Tensor& self, const Tensor& other) {
 }
 
 // [mul_autograd]
-Tensor mulAutograd(const Tensor& self, const Tensor& other) {
+Tensor mulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<MulBackward0> node = recordIfNeeded<MulBackward0>({self, other});
   if (node != nullptr) {
     // Each input's gradient needs the *other* input: save only what a
@@ -56,7 +71,11 @@ Tensor mulAutograd(const Tensor& self, const Tensor& other) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result = mulCpu(self, other);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = mulOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -64,7 +83,7 @@ Tensor mulAutograd(const Tensor& self, const Tensor& other) {
 }
 // [mul_autograd]
 
-Tensor divAutograd(const Tensor& self, const Tensor& other) {
+Tensor divAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<DivBackward0> node = recordIfNeeded<DivBackward0>({self, other});
   if (node != nullptr) {
     node->other = SavedVariable(other);
@@ -74,35 +93,47 @@ Tensor divAutograd(const Tensor& self, const Tensor& other) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result = divCpu(self, other);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = divOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
   return result;
 }
 
-Tensor negAutograd(const Tensor& self) {
+Tensor negAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<NegBackward0> node = recordIfNeeded<NegBackward0>({self});
-  Tensor result = negCpu(self);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = negOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
   return result;
 }
 
-Tensor sumAutograd(const Tensor& self) {
+Tensor sumAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<SumBackward0> node = recordIfNeeded<SumBackward0>({self});
   if (node != nullptr) {
     node->selfSizes = self.sizes();
   }
-  Tensor result = sumCpu(self);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = sumOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
   return result;
 }
 
-Tensor matmulAutograd(const Tensor& self, const Tensor& other) {
+Tensor matmulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<MmBackward0> node = recordIfNeeded<MmBackward0>({self, other});
   if (node != nullptr) {
     if (node->needsInputGrad(0)) {
@@ -112,16 +143,24 @@ Tensor matmulAutograd(const Tensor& self, const Tensor& other) {
       node->self = SavedVariable(self);
     }
   }
-  Tensor result = matmulCpu(self, other);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = matmulOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
   return result;
 }
 
-Tensor reluAutograd(const Tensor& self) {
+Tensor reluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<ReluBackward0> node = recordIfNeeded<ReluBackward0>({self});
-  Tensor result = reluCpu(self);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = reluOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
+  }
   if (node != nullptr) {
     setHistory(result, node);
     // Saved after setHistory: the error for a stale result then says
@@ -131,9 +170,13 @@ Tensor reluAutograd(const Tensor& self) {
   return result;
 }
 
-Tensor expAutograd(const Tensor& self) {
+Tensor expAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<ExpBackward0> node = recordIfNeeded<ExpBackward0>({self});
-  Tensor result = expCpu(self);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = expOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
+  }
   if (node != nullptr) {
     setHistory(result, node);
     node->result = SavedVariable(result);
@@ -141,21 +184,29 @@ Tensor expAutograd(const Tensor& self) {
   return result;
 }
 
-Tensor tAutograd(const Tensor& self) {
+Tensor tAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<TBackward0> node = recordIfNeeded<TBackward0>({self});
-  Tensor result = tCpu(self);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = tOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
   return result;
 }
 
-Tensor viewAutograd(const Tensor& self, const Sizes& sizes) {
+Tensor viewAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes) {
   std::shared_ptr<ViewBackward0> node = recordIfNeeded<ViewBackward0>({self});
   if (node != nullptr) {
     node->selfSizes = self.sizes();
   }
-  Tensor result = viewADInplaceOrView(self, sizes);
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = viewOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, sizes);
+  }
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -180,7 +231,7 @@ void checkInplace(const Tensor& self, const Tensor& other, std::string_view op) 
 // [check_inplace]
 
 // [add_inplace_autograd]
-Tensor& addInplaceAutograd(Tensor& self, const Tensor& other) {
+Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
   checkInplace(self, other, "add_");
   // The node's edges are taken before the write: they lead to self's *old*
   // history, which the new node then replaces (PyTorch's rebase_history).
@@ -189,7 +240,10 @@ Tensor& addInplaceAutograd(Tensor& self, const Tensor& other) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  addInplaceADInplaceOrView(self, other);
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    addInplaceOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(self, node);
   }
@@ -197,7 +251,7 @@ Tensor& addInplaceAutograd(Tensor& self, const Tensor& other) {
 }
 // [add_inplace_autograd]
 
-Tensor& mulInplaceAutograd(Tensor& self, const Tensor& other) {
+Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
   checkInplace(self, other, "mul_");
   std::shared_ptr<MulBackward0> node = recordIfNeeded<MulBackward0>({self, other});
   if (node != nullptr) {
@@ -211,7 +265,10 @@ Tensor& mulInplaceAutograd(Tensor& self, const Tensor& other) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  mulInplaceADInplaceOrView(self, other);
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    mulInplaceOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+  }
   if (node != nullptr) {
     setHistory(self, node);
   }
@@ -220,3 +277,23 @@ Tensor& mulInplaceAutograd(Tensor& self, const Tensor& other) {
 
 }  // namespace ch05
 }  // namespace mini
+
+// [autograd_registration]
+// Registered on the Autograd alias: the kernel fills AutogradCPU,
+// AutogradCUDA, ... at once (a formula does not depend on the backend).
+MINI_LIBRARY_IMPL(aten, Autograd, m) {
+  m.impl("add.Tensor", &mini::addAutograd);
+  m.impl("sub.Tensor", &mini::subAutograd);
+  m.impl("mul.Tensor", &mini::mulAutograd);
+  m.impl("div.Tensor", &mini::divAutograd);
+  m.impl("neg", &mini::negAutograd);
+  m.impl("sum", &mini::sumAutograd);
+  m.impl("matmul", &mini::matmulAutograd);
+  m.impl("relu", &mini::reluAutograd);
+  m.impl("exp", &mini::expAutograd);
+  m.impl("t", &mini::tAutograd);
+  m.impl("view", &mini::viewAutograd);
+  m.impl("add_.Tensor", &mini::addInplaceAutograd);
+  m.impl("mul_.Tensor", &mini::mulInplaceAutograd);
+}
+// [autograd_registration]

@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mini/library.h"
+
 
 namespace mini {
 inline namespace ch05 {
@@ -130,6 +132,10 @@ Tensor expCpu(const Tensor& self) {
   return unary(self, [](double a) { return std::exp(a); });
 }
 
+Tensor sinCpu(const Tensor& self) {
+  return unary(self, [](double a) { return std::sin(a); });
+}
+
 Tensor tCpu(const Tensor& self) {
   requireMatrix(self, "t");
   const std::int64_t rows = self.sizes()[0];
@@ -150,7 +156,7 @@ Tensor viewCpu(const Tensor& self, const Sizes& sizes) {
   }
   // A second TensorImpl on the same Storage: writes through either are seen
   // by both, and so is the version counter.
-  return Tensor(make_intrusive<TensorImpl>(self.unsafeGetTensorImpl()->storage, sizes));
+  return Tensor(make_intrusive<TensorImpl>(self.keySet(), self.unsafeGetTensorImpl()->storage, sizes));
 }
 
 Tensor cloneCpu(const Tensor& self) {
@@ -171,3 +177,24 @@ Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
 
 }  // namespace ch05
 }  // namespace mini
+
+// [cpu_registration]
+// The CPU row of every operator's table. in-place kernels and view are here
+// too: the version bump and the view bookkeeping are ADInplaceOrView's.
+MINI_LIBRARY_IMPL(aten, CPU, m) {
+  m.impl("add.Tensor", &mini::addCpu);
+  m.impl("sub.Tensor", &mini::subCpu);
+  m.impl("mul.Tensor", &mini::mulCpu);
+  m.impl("div.Tensor", &mini::divCpu);
+  m.impl("neg", &mini::negCpu);
+  m.impl("sum", &mini::sumCpu);
+  m.impl("matmul", &mini::matmulCpu);
+  m.impl("relu", &mini::reluCpu);
+  m.impl("exp", &mini::expCpu);
+  m.impl("t", &mini::tCpu);
+  m.impl("view", &mini::viewCpu);
+  m.impl("add_.Tensor", &mini::addInplaceCpu);
+  m.impl("mul_.Tensor", &mini::mulInplaceCpu);
+  m.impl("sin", &mini::sinCpu);
+}
+// [cpu_registration]

@@ -24,8 +24,9 @@ std::int64_t numelOf(const Sizes& sizes) {
   return count;
 }
 
-TensorImpl::TensorImpl(std::shared_ptr<Storage> storage, Sizes sizes)
-    : storage(std::move(storage)), sizes(std::move(sizes)), autograd(std::make_unique<AutogradMeta>()) {}
+TensorImpl::TensorImpl(DispatchKeySet keySet, std::shared_ptr<Storage> storage, Sizes sizes)
+    : keySet(keySet),
+      storage(std::move(storage)), sizes(std::move(sizes)), autograd(std::make_unique<AutogradMeta>()) {}
 
 // Here, where AutogradMeta is complete.
 TensorImpl::~TensorImpl() = default;
@@ -37,6 +38,7 @@ TensorImpl& Tensor::impl() const {
   return *impl_;
 }
 
+DispatchKeySet Tensor::keySet() const { return impl().keySet; }
 const Sizes& Tensor::sizes() const { return impl().sizes; }
 std::int64_t Tensor::numel() const { return numelOf(sizes()); }
 ScalarType Tensor::dtype() const { return impl().dtype; }
@@ -74,16 +76,34 @@ const std::shared_ptr<Node>& Tensor::gradFn() const { return impl().autograd->gr
 std::uint32_t Tensor::outputNr() const { return impl().autograd->outputNr; }
 std::uint32_t Tensor::version() const { return impl().storage->version; }
 
-Tensor Tensor::detach() const { return Tensor(make_intrusive<TensorImpl>(impl().storage, impl().sizes)); }
+Tensor Tensor::detach() const { return Tensor(make_intrusive<TensorImpl>(impl().keySet, impl().storage, impl().sizes)); }
 
 void Tensor::backward(const Tensor& gradient) const { mini::backward(*this, gradient); }
+
+DispatchKeySet getAutogradRelatedKeySetFromBackend(BackendComponent backend) {
+  return DispatchKeySet(DispatchKey::ADInplaceOrView) |
+         DispatchKeySet(toRuntimePerBackendFunctionalityKey(DispatchKey::AutogradFunctionality, backend));
+}
+
+DispatchKeySet getAutocastRelatedKeySetFromBackend(BackendComponent backend) {
+  switch (backend) {
+    case BackendComponent::CPUBit: return DispatchKey::AutocastCPU;
+    case BackendComponent::CUDABit: return DispatchKey::AutocastCUDA;
+    default: return {};
+  }
+}
+
+DispatchKeySet tensorKeySetForBackend(BackendComponent backend) {
+  return DispatchKeySet(toRuntimePerBackendFunctionalityKey(DispatchKey::Dense, backend)) |
+         getAutogradRelatedKeySetFromBackend(backend) | getAutocastRelatedKeySetFromBackend(backend);
+}
 
 Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad) {
   if (numelOf(sizes) != static_cast<std::int64_t>(values.size())) {
     throw std::invalid_argument(fmt::format("shape [{}] is invalid for input of size {}",
                                             fmt::join(sizes, ", "), values.size()));
   }
-  auto impl = make_intrusive<TensorImpl>(std::make_shared<Storage>(Storage{std::move(values)}), std::move(sizes));
+  auto impl = make_intrusive<TensorImpl>(tensorKeySetForBackend(BackendComponent::CPUBit), std::make_shared<Storage>(Storage{std::move(values)}), std::move(sizes));
   impl->autograd->requiresGrad = requiresGrad;
   return Tensor(std::move(impl));
 }

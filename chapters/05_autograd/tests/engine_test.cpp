@@ -82,7 +82,7 @@ TEST(Autograd, TwoLeavesNeverShareOneGradTensor) {
   const Tensor a = fromValues({1}, {1}, true);
   const Tensor b = fromValues({2}, {1}, true);
   sum(add(a, b)).backward();
-  EXPECT_FALSE(a.grad().isSameAs(b.grad()));
+  EXPECT_FALSE(a.grad().is_same(b.grad()));
   EXPECT_NE(a.grad().data().data(), b.grad().data().data());
 }
 

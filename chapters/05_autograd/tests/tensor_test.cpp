@@ -33,7 +33,7 @@ TEST(Tensor, CopiesAreHandlesToOneTensor) {
   Tensor a = fromValues({1, 2}, {2});
   Tensor b = a;
   add_(b, ones({2}));
-  EXPECT_TRUE(a.isSameAs(b));
+  EXPECT_TRUE(a.is_same(b));
   EXPECT_THAT(values(a), ElementsAre(2, 3));
 }
 

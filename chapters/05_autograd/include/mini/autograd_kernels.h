@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "mini/dispatch_key_set.h"
 #include "mini/node.h"
 
 namespace mini {
@@ -23,19 +24,22 @@ std::shared_ptr<NodeT> recordIfNeeded(const TensorList& inputs) {
 }
 // [record_if_needed]
 
-Tensor addAutograd(const Tensor& self, const Tensor& other);
-Tensor subAutograd(const Tensor& self, const Tensor& other);
-Tensor mulAutograd(const Tensor& self, const Tensor& other);
-Tensor divAutograd(const Tensor& self, const Tensor& other);
-Tensor negAutograd(const Tensor& self);
-Tensor sumAutograd(const Tensor& self);
-Tensor matmulAutograd(const Tensor& self, const Tensor& other);
-Tensor reluAutograd(const Tensor& self);
-Tensor expAutograd(const Tensor& self);
-Tensor tAutograd(const Tensor& self);
-Tensor viewAutograd(const Tensor& self, const Sizes& sizes);
-Tensor& addInplaceAutograd(Tensor& self, const Tensor& other);
-Tensor& mulInplaceAutograd(Tensor& self, const Tensor& other);
+/// The Autograd kernels. Their first parameter receives the call's key set
+/// (the dispatcher passes it to a kernel that asks), which they mask with
+/// kAfterAutogradKeySet to redispatch.
+Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
+Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
+Tensor mulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
+Tensor divAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
+Tensor negAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
+Tensor sumAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
+Tensor matmulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
+Tensor reluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
+Tensor expAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
+Tensor tAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
+Tensor viewAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes);
+Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
+Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 
 /// Refuses the in-place calls autograd cannot follow: on a leaf that
 /// requires grad, and on a view while grad is being recorded.

@@ -34,6 +34,8 @@ Tensor cloneCpu(const Tensor& self);
 /// version bump is the ADInplaceOrView step's job.
 Tensor& addInplaceCpu(Tensor& self, const Tensor& other);
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);
+/// An operator without a backward formula, for the not-implemented fallback.
+Tensor sinCpu(const Tensor& self);
 /// relu's backward: `grad` where `result` > 0, else 0 (torch's threshold_backward).
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result);
 // [cpu_kernels]

@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// \brief MyAddFunction, the custom function of PyTorch's dispatcher tutorial.
+/// \brief MyAddFunction, the custom function of PyTorch's dispatcher tutorial,
+///        as the Autograd kernel of myops::myadd.
 
 #include "mini/custom_function.h"
 
@@ -14,9 +15,12 @@ struct MyAddFunction : Function<MyAddFunction> {
   static Tensor forward(AutogradContext* ctx, const Tensor& self, const Tensor& other);
   static TensorList backward(AutogradContext* ctx, TensorList gradOutputs);
 };
+
+/// myops::myadd's Autograd kernel: MyAddFunction::apply.
+Tensor myadd_autograd(const Tensor& self, const Tensor& other);
 // [my_add_function]
 
-/// myops::myadd, differentiated by MyAddFunction.
+/// myops::myadd(Tensor self, Tensor other) -> Tensor, through the dispatcher.
 Tensor myadd(const Tensor& self, const Tensor& other);
 
 }  // namespace ch05

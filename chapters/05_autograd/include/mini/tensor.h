@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "mini/dispatch_key_set.h"
 #include "mini/intrusive_ptr.h"
 #include "mini/storage.h"
 
@@ -34,10 +35,15 @@ using Sizes = std::vector<std::int64_t>;
 /// One tensor: contiguous, row-major, at offset 0 of its storage. A view
 /// here is a reshape (mini::view), which needs nothing more; chapter 06 adds
 /// strides, offsets and devices. Counted by the Tensor handles that share it.
+///
+/// The key set is still what the dispatcher reads, and it does not change
+/// when a tensor starts to require grad: every CPU tensor carries AutogradCPU,
+/// and the Autograd kernel asks requires_grad.
 struct TensorImpl : intrusive_ptr_target {
-  TensorImpl(std::shared_ptr<Storage> storage, Sizes sizes);
+  TensorImpl(DispatchKeySet keySet, std::shared_ptr<Storage> storage, Sizes sizes);
   ~TensorImpl() override;
 
+  DispatchKeySet keySet;
   std::shared_ptr<Storage> storage;
   Sizes sizes;
   ScalarType dtype = ScalarType::Double;
@@ -64,6 +70,8 @@ class Tensor {
   explicit Tensor(intrusive_ptr<TensorImpl> impl) : impl_(std::move(impl)) {}
 
   bool defined() const { return static_cast<bool>(impl_); }
+  /// What the dispatcher reads: {CPU, ADInplaceOrView, AutogradCPU, AutocastCPU}.
+  DispatchKeySet keySet() const;
   const Sizes& sizes() const;
   std::int64_t dim() const { return static_cast<std::int64_t>(sizes().size()); }
   std::int64_t numel() const;
@@ -103,10 +111,13 @@ class Tensor {
   /// one-element tensor (it is then 1).
   void backward(const Tensor& gradient = {}) const;
 
-  /// True when both handles refer to one tensor.
-  bool isSameAs(const Tensor& other) const { return impl_.get() == other.impl_.get(); }
-  /// The implementation, for the autograd machinery and kernels.
+  /// True when both handles refer to one tensor (`a.is_same(b)` in PyTorch).
+  bool is_same(const Tensor& other) const { return impl_.get() == other.impl_.get(); }
+  /// How many handles share this tensor's impl.
+  std::size_t use_count() const { return impl_.use_count(); }
+  /// The implementation, for the autograd machinery, kernels and IValue.
   TensorImpl* unsafeGetTensorImpl() const { return impl_.get(); }
+  intrusive_ptr<TensorImpl> releaseImpl() && { return std::move(impl_); }
 
  private:
   TensorImpl& impl() const;
@@ -114,12 +125,21 @@ class Tensor {
   intrusive_ptr<TensorImpl> impl_;
 };
 // [tensor]
+static_assert(sizeof(Tensor) == sizeof(void*), "an IValue stores a Tensor in its 8-byte payload");
 
 /// The tensors a backward formula receives and returns.
 using TensorList = std::vector<Tensor>;
 
 // [factories]
-/// A tensor holding `values` with `sizes` (their product must be values.size()).
+/// {ADInplaceOrView, Autograd<backend>}: every tensor carries its autograd
+/// keys, requires_grad or not.
+DispatchKeySet getAutogradRelatedKeySetFromBackend(BackendComponent backend);
+/// {Autocast<backend>} for CPU and CUDA, nothing for the others.
+DispatchKeySet getAutocastRelatedKeySetFromBackend(BackendComponent backend);
+/// What a plain tensor on `backend` carries (CPUBit: {CPU, ADInplaceOrView, AutogradCPU, AutocastCPU}).
+DispatchKeySet tensorKeySetForBackend(BackendComponent backend);
+
+/// A CPU tensor holding `values` with `sizes` (their product must be values.size()).
 Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad = false);
 /// A zero-dimensional tensor: what sum() returns and what scales a tensor.
 Tensor scalarTensor(double value, bool requiresGrad = false);

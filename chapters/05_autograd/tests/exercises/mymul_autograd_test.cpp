@@ -16,7 +16,7 @@ using mini_test::runExercise;
 TEST(Exercise05_1, MultipliesAndRecordsMulBackward) {
   runExercise([] {
     const Tensor a = fromValues({1, 2}, {2}, true);
-    const Tensor c = mymulAutograd(a, fromValues({3, 4}, {2}));
+    const Tensor c = mymul(a, fromValues({3, 4}, {2}));
     EXPECT_EQ(c.data()[0], 3);
     EXPECT_EQ(c.data()[1], 8);
     ASSERT_NE(c.gradFn(), nullptr);
@@ -26,18 +26,18 @@ TEST(Exercise05_1, MultipliesAndRecordsMulBackward) {
 
 TEST(Exercise05_1, GradientsMatchFiniteDifferences) {
   runExercise([] {
-    EXPECT_TRUE(gradcheck([](const TensorList& x) { return mymulAutograd(x[0], x[1]); },
+    EXPECT_TRUE(gradcheck([](const TensorList& x) { return mymul(x[0], x[1]); },
                           {fromValues({0.5, -1, 2}, {3}, true), fromValues({1.5, 2, -0.3}, {3}, true)}));
-    EXPECT_TRUE(gradcheck([](const TensorList& x) { return mymulAutograd(x[0], x[1]); },
+    EXPECT_TRUE(gradcheck([](const TensorList& x) { return mymul(x[0], x[1]); },
                           {fromValues({0.5, -1, 2}, {3}, true), scalarTensor(1.7, true)}));
   });
 }
 
 TEST(Exercise05_1, RecordsNothingWithoutGradOrUnderNoGrad) {
   runExercise([] {
-    EXPECT_EQ(mymulAutograd(ones({2}), ones({2})).gradFn(), nullptr);
+    EXPECT_EQ(mymul(ones({2}), ones({2})).gradFn(), nullptr);
     NoGradGuard noGrad;
-    EXPECT_EQ(mymulAutograd(fromValues({1}, {1}, true), ones({1})).gradFn(), nullptr);
+    EXPECT_EQ(mymul(fromValues({1}, {1}, true), ones({1})).gradFn(), nullptr);
   });
 }
 
@@ -47,7 +47,7 @@ TEST(Exercise05_1, SavesOnlyWhatAWantedGradientReads) {
     // so changing b (under no_grad) before backward is fine...
     const Tensor a = fromValues({1, 2}, {2});
     Tensor b = fromValues({3, 4}, {2}, true);
-    const Tensor c = mymulAutograd(a, b);
+    const Tensor c = mymul(a, b);
     {
       NoGradGuard noGrad;
       add_(b, ones({2}));
@@ -63,7 +63,7 @@ TEST(Exercise05_1, ASavedInputChangedInPlaceIsCaught) {
     // ...but a is saved, and changing it is the version error.
     Tensor a = fromValues({1, 2}, {2});
     const Tensor b = fromValues({3, 4}, {2}, true);
-    const Tensor c = mymulAutograd(a, b);
+    const Tensor c = mymul(a, b);
     add_(a, ones({2}));
     try {
       sum(c).backward();
