@@ -30,15 +30,31 @@ const bool registered = [] {
 }();
 // [built_without_cuda]
 
+[[noreturn]] void refuse(std::string_view op) {
+  throw std::runtime_error(fmt::format("{}: {}", op, kBuiltWithoutCuda));
+}
+
 }  // namespace
 
 CudaAvailability cudaAvailability() { return {0, kBuiltWithoutCuda}; }
 bool builtWithCuda() { return false; }
 
-Tensor copyAcrossDevices(const Tensor& self, Device target) {
-  (void)self;
-  throw std::runtime_error(fmt::format("cannot copy to {}: {}", target, kBuiltWithoutCuda));
-}
+// Every CUDA kernel exists in this build too, and says why it cannot run.
+Tensor addCuda(const Tensor&, const Tensor&) { refuse("add"); }
+Tensor subCuda(const Tensor&, const Tensor&) { refuse("sub"); }
+Tensor mulCuda(const Tensor&, const Tensor&) { refuse("mul"); }
+Tensor divCuda(const Tensor&, const Tensor&) { refuse("div"); }
+Tensor negCuda(const Tensor&) { refuse("neg"); }
+Tensor reluCuda(const Tensor&) { refuse("relu"); }
+Tensor expCuda(const Tensor&) { refuse("exp"); }
+Tensor reluBackwardCuda(const Tensor&, const Tensor&) { refuse("threshold_backward"); }
+Tensor sumCuda(const Tensor&, std::optional<std::int64_t>, bool) { refuse("sum"); }
+Tensor matmulCuda(const Tensor&, const Tensor&) { refuse("matmul"); }
+Tensor& fillCuda_(Tensor&, double) { refuse("fill_"); }
+Tensor& arangeFillCuda_(Tensor&, double, double) { refuse("arange"); }
+Tensor toDtypeCuda(const Tensor&, ScalarType) { refuse("to"); }
+Tensor contiguousCuda(const Tensor&) { refuse("contiguous"); }
+Tensor copyAcrossDevices(const Tensor&, Device target) { refuse(fmt::format("to({})", target)); }
 
 }  // namespace ch06
 }  // namespace mini
