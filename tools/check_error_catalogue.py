@@ -7,7 +7,7 @@ can raise, and every test it cites exists.
 A message "in the code" is the string literal (adjacent literals joined) of a
 `throw` statement in chapters/*/src or chapters/*/include, exercise stubs
 aside. It is covered when an entry's `Message:` line contains its fixed text
-in order: `{}` placeholders in the code and `<...>` placeholders in the
+in order: `{}` placeholders in the code and `{name}` placeholders in the
 catalogue both stand for anything. Each entry names its chapters and the test
 that triggers it (`Tested by:`); with BUILD_DIR, those tests must exist there.
 """

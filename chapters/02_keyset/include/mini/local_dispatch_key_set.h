@@ -70,12 +70,6 @@ class ExcludeDispatchKeyGuard {
  private:
   DispatchKeySet added_;  ///< the bits this guard added, no more
 };
-/// Sets in `target` the bits of `keys` it lacks and returns exactly those
-/// bits. Raw bits, not operator|/operator-: a guard must undo exactly what it
-/// did, and operator- never clears backend bits.
-DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys);
-/// Clears exactly `bits` in `target`, backend bits included.
-void clearBits(DispatchKeySet& target, DispatchKeySet bits);
 
 // [guards]
 
