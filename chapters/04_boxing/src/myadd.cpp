@@ -28,11 +28,10 @@ Tensor myadd_autograd(DispatchKeySet dispatchKeySet, const Tensor& self, const T
   static const auto op = Dispatcher::singleton()
                              .findSchemaOrThrow("myops::myadd", "")
                              .typed<Tensor(const Tensor&, const Tensor&)>();
-  Tensor result = [&] {
-    // Below autograd: anything this computes is not recorded again.
-    ExcludeDispatchKeyGuard belowAutograd(kAutogradDispatchKeySetWithADInplaceOrView);
-    return op.redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }();
+  // Below autograd for the rest of this kernel: what the redispatch
+  // computes is not recorded again.
+  ExcludeDispatchKeyGuard belowAutograd(kAutogradDispatchKeySetWithADInplaceOrView);
+  const Tensor result = op.redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
   if (!self.requiresGrad() && !other.requiresGrad()) {
     return result;
   }
