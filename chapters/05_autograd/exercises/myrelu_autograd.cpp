@@ -1,0 +1,55 @@
+// Exercise 05.5: fixing the recursion with the guard.
+// The lesson: chapters/05_autograd/README.md#exercise-55
+#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/autograd_kernels.h"
+#include "mini/cpu_kernels.h"
+#include "mini/exercise.h"
+#include "mini/functions.h"
+#include "mini/library.h"
+#include "mini/myrelu_autograd.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// TODO(05.5): this is the kernel as first written. It never ends: myrelu()
+// computes its key set from self, which carries AutogradCPU, so the call
+// lands here again (the dispatcher stops it after kMaxDispatchDepth levels).
+//
+//   std::shared_ptr<ReluBackward0> node = recordIfNeeded<ReluBackward0>({self});
+//   Tensor result = myrelu(self);
+//   if (node != nullptr) {
+//     setHistory(result, node);
+//     node->result = SavedVariable(result);
+//   }
+//   return result;
+//
+// Compute `result` below autograd instead, as addAutograd does.
+Tensor myreluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
+  (void)dispatchKeySet;
+  (void)self;
+  throw ExerciseNotDone("05.5");
+}
+
+const TypedOperatorHandle<Tensor(const Tensor&)>& myreluOp() {
+  static const auto handle =
+      Dispatcher::singleton().findSchemaOrThrow("myops::myrelu", "").typed<Tensor(const Tensor&)>();
+  return handle;
+}
+
+Tensor myrelu(const Tensor& self) { return myreluOp().call(self); }
+
+}  // namespace ch05
+}  // namespace mini
+
+// myops::myrelu: relu's CPU kernel, and the Autograd kernel above.
+MINI_LIBRARY_FRAGMENT(myops, m) {
+  m.def("myrelu(Tensor self) -> Tensor");
+}
+
+MINI_LIBRARY_IMPL(myops, CPU, m) {
+  m.impl("myrelu", &mini::reluCpu);
+}
+
+MINI_LIBRARY_IMPL(myops, Autograd, m) {
+  m.impl("myrelu", &mini::myreluAutograd);
+}

@@ -1,0 +1,42 @@
+// Exercise 05.5: fixing the recursion with the guard.
+#include <gtest/gtest.h>
+
+#include "exercise_support.h"
+#include "mini/dispatch_depth.h"
+#include "mini/gradcheck.h"
+#include "mini/myrelu_autograd.h"
+#include "mini/node.h"
+#include "mini/operators.h"
+
+namespace mini {
+namespace {
+
+using mini_test::runExercise;
+
+TEST(Exercise05_5, ReturnsInsteadOfRecursing) {
+  runExercise([] {
+    const Tensor y = myrelu(fromValues({-1, 2}, {2}, true));
+    EXPECT_EQ(y.data()[0], 0);
+    EXPECT_EQ(y.data()[1], 2);
+    EXPECT_EQ(currentDispatchDepth(), 0);
+  });
+}
+
+TEST(Exercise05_5, RecordsReluBackward) {
+  runExercise([] {
+    const Tensor y = myrelu(fromValues({-1, 2}, {2}, true));
+    ASSERT_NE(y.gradFn(), nullptr);
+    EXPECT_EQ(y.gradFn()->name(), "ReluBackward0");
+    EXPECT_TRUE(gradcheck([](const TensorList& x) { return myrelu(x[0]); }, {fromValues({-0.5, 1.5, 2}, {3}, true)}));
+  });
+}
+
+TEST(Exercise05_5, LeavesThisThreadsKeySetsAsTheyWere) {
+  runExercise([] {
+    (void)myrelu(fromValues({1}, {1}, true));
+    EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+  });
+}
+
+}  // namespace
+}  // namespace mini
