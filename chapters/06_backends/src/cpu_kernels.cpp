@@ -1,12 +1,15 @@
 #include "mini/cpu_kernels.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include <fmt/ranges.h>
 
 #include "mini/cpu_loops.h"
 #include "mini/dispatch_scalar_type.h"
 #include "mini/elementwise_functors.h"
+#include "mini/library.h"
+#include "mini/sum_dims.h"
 #include "mini/meta_functions.h"
 #include "mini/type_promotion.h"
 
@@ -78,6 +81,11 @@ Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op)
   return self;
 }
 
+template <class T>
+struct SinOp {
+  T operator()(T a) const { return std::sin(a); }
+};
+
 // What a sum accumulates in: double for float (as ATen's acc_type on the
 // CPU: a million float32 additions in float lose digits), int64 for integers.
 template <class T>
@@ -102,6 +110,9 @@ Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, AllTypes>(self, "neg"
 Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, AllTypes>(self, "relu"); }
 Tensor expCpu(const Tensor& self) {
   return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
+}
+Tensor sinCpu(const Tensor& self) {
+  return unaryCpu<SinOp, FloatingTypes>(self, "sin", IntegerInputs::PromoteToFloat);
 }
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
   return binaryCpu<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
@@ -251,3 +262,34 @@ Tensor contiguousCpu(const Tensor& self) {
 
 }  // namespace ch06
 }  // namespace mini
+
+// [cpu_registration]
+// The CPU row of every operator's table. The kernels know nothing of
+// autograd: that is the layers above. sum's kernel takes optional dim and
+// keepdim; the schema `sum(Tensor self)` has neither, hence the lambda.
+MINI_LIBRARY_IMPL(aten, CPU, m) {
+  m.impl("add.Tensor", &mini::addCpu);
+  m.impl("sub.Tensor", &mini::subCpu);
+  m.impl("mul.Tensor", &mini::mulCpu);
+  m.impl("div.Tensor", &mini::divCpu);
+  m.impl("neg", &mini::negCpu);
+  m.impl("sum.dim_IntList", +[](const mini::Tensor& self, const std::vector<std::int64_t>& dims, bool keepdim) {
+    return mini::sumAlongDims(self, dims, keepdim, [](const mini::Tensor& t, std::int64_t dim, bool keep) {
+      return mini::sumCpu(t, dim, keep);
+    });
+  });
+  m.impl("sum", +[](const mini::Tensor& self) { return mini::sumCpu(self); });
+  m.impl("matmul", &mini::matmulCpu);
+  m.impl("relu", &mini::reluCpu);
+  m.impl("exp", &mini::expCpu);
+  m.impl("add_.Tensor", &mini::addInplaceCpu);
+  m.impl("mul_.Tensor", &mini::mulInplaceCpu);
+  m.impl("sin", &mini::sinCpu);
+  m.impl("threshold_backward", &mini::reluBackwardCpu);
+  m.impl("copy_", &mini::copyCpu_);
+  m.impl("fill_", &mini::fillCpu_);
+  m.impl("empty", +[](const mini::Sizes& size, mini::ScalarType dtype, mini::Device device) {
+    return mini::emptyTensor(size, {dtype, device});
+  });
+}
+// [cpu_registration]

@@ -24,6 +24,8 @@ Tensor reluCpu(const Tensor& self);
 Tensor expCpu(const Tensor& self);
 /// relu's backward: `grad` where `result` > 0, else 0.
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result);
+/// sin, for the operator with no backward formula (the not-implemented fallback).
+Tensor sinCpu(const Tensor& self);
 /// In place: self += other, self *= other, in self's dtype.
 Tensor& addInplaceCpu(Tensor& self, const Tensor& other);
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);

@@ -39,6 +39,9 @@ Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim = std::nullop
 Tensor matmulCuda(const Tensor& self, const Tensor& other);
 Tensor& fillCuda_(Tensor& self, double value);
 Tensor& arangeFillCuda_(Tensor& self, double start, double step);
+/// dst[...] = src[...] where either side is on a GPU (copy_'s CUDA kernel):
+/// converts on the side that holds the data, then one cudaMemcpy.
+Tensor& copyCuda_(Tensor& dst, const Tensor& src);
 Tensor toDtypeCuda(const Tensor& self, ScalarType dtype);
 Tensor contiguousCuda(const Tensor& self);
 

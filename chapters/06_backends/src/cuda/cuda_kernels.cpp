@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/ranges.h>
+
 #include "mini/allocator.h"
 #include "mini/cpu_kernels.h"
 #include "mini/cuda_launchers.h"
@@ -220,6 +222,33 @@ Tensor copyAcrossDevices(const Tensor& self, Device target) {
   return out;
 }
 // [copy_across_devices_impl]
+
+// [copy_cuda]
+Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
+  if (dst.sizes() != src.sizes()) {
+    throw std::invalid_argument(fmt::format("copy_: CUDA copies take equal sizes, got [{}] and [{}]",
+                                            fmt::join(dst.sizes(), ", "), fmt::join(src.sizes(), ", ")));
+  }
+  // Convert the dtype where the data is, so one cudaMemcpy finishes the job.
+  const Tensor source = src.device().isCuda() ? contiguousCuda(toDtypeCuda(src, dst.dtype()))
+                                              : contiguousCpu(toDtypeCpu(src, dst.dtype()));
+  Tensor staged = dst.isContiguous() ? dst : emptyTensor(dst.sizes(), dst.options());
+  const auto nbytes = static_cast<std::size_t>(dst.numel()) * itemSize(dst.dtype());
+  if (nbytes != 0) {
+    const CudaCopyKind kind = !src.device().isCuda()  ? CudaCopyKind::HostToDevice
+                              : !dst.device().isCuda() ? CudaCopyKind::DeviceToHost
+                                                       : CudaCopyKind::DeviceToDevice;
+    cudaCopyBytes(staged.rawData(), source.rawData(), nbytes, kind, "copy_");
+  }
+  if (!staged.isSameAs(dst)) {
+    if (!dst.device().isCpu()) {
+      throw std::invalid_argument("copy_: a strided CUDA destination is not supported here");
+    }
+    copyCpu_(dst, staged);
+  }
+  return dst;
+}
+// [copy_cuda]
 
 }  // namespace ch06
 }  // namespace mini

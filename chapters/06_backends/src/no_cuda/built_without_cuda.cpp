@@ -53,6 +53,7 @@ Tensor matmulCuda(const Tensor&, const Tensor&) { refuse("matmul"); }
 Tensor& fillCuda_(Tensor&, double) { refuse("fill_"); }
 Tensor& arangeFillCuda_(Tensor&, double, double) { refuse("arange"); }
 Tensor toDtypeCuda(const Tensor&, ScalarType) { refuse("to"); }
+Tensor& copyCuda_(Tensor&, const Tensor&) { refuse("copy_"); }
 Tensor contiguousCuda(const Tensor&) { refuse("contiguous"); }
 Tensor copyAcrossDevices(const Tensor&, Device target) { refuse(fmt::format("to({})", target)); }
 

@@ -1,0 +1,82 @@
+#pragma once
+/// \file
+/// \brief The operators: their typed handles, and the public functions that
+///        call through them.
+
+#include "mini/dispatcher.h"
+#include "mini/tensor.h"
+#include "mini/factories.h"
+
+namespace mini {
+inline namespace ch06 {
+
+/// The C++ signatures of the chapter's operators.
+using UnaryOp = Tensor(const Tensor&);
+using BinaryOp = Tensor(const Tensor&, const Tensor&);
+using InplaceBinaryOp = Tensor&(Tensor&, const Tensor&);
+using ViewOp = Tensor(const Tensor&, const Sizes&);
+using ToCopyOp = Tensor(const Tensor&, ScalarType, Device);
+
+// [operator_handles]
+/// Each operator's typed handle, looked up by name the first time and kept:
+/// the public functions below call through them, and the Autograd and
+/// ADInplaceOrView kernels redispatch through them.
+const TypedOperatorHandle<BinaryOp>& addOp();
+const TypedOperatorHandle<BinaryOp>& subOp();
+const TypedOperatorHandle<BinaryOp>& mulOp();
+const TypedOperatorHandle<BinaryOp>& divOp();
+const TypedOperatorHandle<UnaryOp>& negOp();
+const TypedOperatorHandle<UnaryOp>& sumOp();
+const TypedOperatorHandle<BinaryOp>& matmulOp();
+const TypedOperatorHandle<UnaryOp>& reluOp();
+const TypedOperatorHandle<UnaryOp>& expOp();
+const TypedOperatorHandle<UnaryOp>& tOp();
+const TypedOperatorHandle<ViewOp>& viewOp();
+const TypedOperatorHandle<InplaceBinaryOp>& addInplaceOp();
+const TypedOperatorHandle<InplaceBinaryOp>& mulInplaceOp();
+const TypedOperatorHandle<UnaryOp>& sinOp();
+/// New in chapter 06: a copy, relu's backward, a copy to another dtype or
+/// device, and copy_, which dispatches on both its tensors.
+using SumDimsOp = Tensor(const Tensor&, const std::vector<std::int64_t>&, bool);
+const TypedOperatorHandle<SumDimsOp>& sumDimsOp();
+const TypedOperatorHandle<UnaryOp>& cloneOp();
+const TypedOperatorHandle<BinaryOp>& thresholdBackwardOp();
+const TypedOperatorHandle<ToCopyOp>& toCopyOp();
+const TypedOperatorHandle<InplaceBinaryOp>& copyInplaceOp();
+// [operator_handles]
+
+// [public_api]
+/// mini::add(a, b) is torch.add(a, b): it names no kernel and no key; the
+/// arguments' key sets (and this thread's) decide what runs. With a CPU
+/// tensor that is the Autograd kernel first, then, one redispatch down, CPU.
+Tensor add(const Tensor& self, const Tensor& other);
+Tensor sub(const Tensor& self, const Tensor& other);
+Tensor mul(const Tensor& self, const Tensor& other);
+Tensor div(const Tensor& self, const Tensor& other);
+Tensor neg(const Tensor& self);
+Tensor sum(const Tensor& self);
+Tensor matmul(const Tensor& self, const Tensor& other);
+Tensor relu(const Tensor& self);
+Tensor exp(const Tensor& self);
+Tensor t(const Tensor& self);
+Tensor view(const Tensor& self, const Sizes& sizes);
+Tensor& add_(Tensor& self, const Tensor& other);
+Tensor& mul_(Tensor& self, const Tensor& other);
+/// An operator with a CPU kernel and no backward formula: autograd reaches
+/// it through the autograd-not-implemented fallback.
+Tensor sin(const Tensor& self);
+/// The sum along `dims` (torch.sum(self, dims, keepdim)).
+Tensor sum(const Tensor& self, const std::vector<std::int64_t>& dims, bool keepdim = false);
+/// A copy with its own storage, on the same device.
+Tensor clone(const Tensor& self);
+/// relu's backward: `grad` where `result` > 0, else 0. torch's
+/// threshold_backward takes the threshold too; relu's is always 0.
+Tensor thresholdBackward(const Tensor& grad, const Tensor& result);
+/// A copy of `self` in `dtype` on `device`: what tensor.to(...) calls.
+Tensor toCopy(const Tensor& self, ScalarType dtype, Device device);
+/// self[...] = src[...]: converts the dtype, broadcasts, and crosses devices.
+Tensor& copy_(Tensor& self, const Tensor& src);
+// [public_api]
+
+}  // namespace ch06
+}  // namespace mini

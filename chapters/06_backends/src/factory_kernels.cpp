@@ -1,0 +1,103 @@
+// What runs after BackendSelect (and for clone and _to_copy): kernels
+// written once in terms of other operators, `empty` and `fill_` and
+// `copy_`, so that a backend that has those three gets all of these.
+// CompositeExplicitAutograd puts them in every backend's slot.
+#include <cmath>
+#include <cstdint>
+#include <mutex>
+#include <random>
+
+#include "mini/cpu_kernels.h"
+#include "mini/factories.h"
+#include "mini/library.h"
+#include "mini/operators.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// [default_generator]
+// torch's default CPU generator: one per process, reseeded by
+// manual_seed. A mutex because two threads may draw at once.
+struct DefaultGenerator {
+  std::mutex mutex;
+  std::mt19937_64 engine{0};
+};
+
+DefaultGenerator& defaultGenerator() {
+  static DefaultGenerator generator;
+  return generator;
+}
+// [default_generator]
+
+}  // namespace
+
+void manualSeed(std::uint64_t seed) {
+  DefaultGenerator& generator = defaultGenerator();
+  std::lock_guard lock(generator.mutex);
+  generator.engine.seed(seed);
+}
+
+// [full_composite]
+Tensor fullComposite(const Sizes& size, double value, ScalarType dtype, Device device) {
+  Tensor out = empty(size, {dtype, device});
+  return fill_(out, value);
+}
+// [full_composite]
+Tensor zerosComposite(const Sizes& size, ScalarType dtype, Device device) {
+  return fullComposite(size, 0.0, dtype, device);
+}
+Tensor onesComposite(const Sizes& size, ScalarType dtype, Device device) {
+  return fullComposite(size, 1.0, dtype, device);
+}
+
+// arange and randn compute on the host and copy: the same numbers on every
+// device for one seed, and a backend needs no kernel of its own for them.
+Tensor arangeComposite(double start, double end, double step, ScalarType dtype, Device device) {
+  const auto count = static_cast<std::int64_t>(std::ceil((end - start) / step));
+  Tensor host = emptyTensor({std::max<std::int64_t>(count, 0)}, {dtype, kCpu});
+  arangeFillCpu_(host, start, step);
+  return device.isCpu() ? host : toCopy(host, dtype, device);
+}
+
+Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
+  if (!isFloatingType(dtype)) {
+    throw std::invalid_argument(
+        fmt::format("\"normal_kernel_cpu\" not implemented for '{}'", scalarTypeCName(dtype)));
+  }
+  Tensor host = emptyTensor(size, {ScalarType::Double, kCpu});
+  {
+    DefaultGenerator& generator = defaultGenerator();
+    std::lock_guard lock(generator.mutex);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    for (double& value : host.mutableData()) {
+      value = normal(generator.engine);
+    }
+  }
+  return toCopy(host, dtype, device);
+}
+
+// [to_copy_composite]
+// tensor.to(device, dtype): a new tensor there, then copy_, which dispatches
+// on both tensors and so reaches the backend that can reach both memories.
+Tensor toCopyComposite(const Tensor& self, ScalarType dtype, Device device) {
+  Tensor out = empty(self.sizes(), {dtype, device});
+  return copy_(out, self);
+}
+// [to_copy_composite]
+
+Tensor cloneComposite(const Tensor& self) { return toCopyComposite(self, self.dtype(), self.device()); }
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, CompositeExplicitAutograd, m) {
+  m.impl("full", &mini::fullComposite);
+  m.impl("zeros", &mini::zerosComposite);
+  m.impl("ones", &mini::onesComposite);
+  m.impl("arange", &mini::arangeComposite);
+  m.impl("randn", &mini::randnComposite);
+  m.impl("_to_copy", &mini::toCopyComposite);
+  m.impl("clone", &mini::cloneComposite);
+}

@@ -1,0 +1,141 @@
+// Autograd as a dispatch key: which kernels run, in which order, and what
+// happens when a kernel forgets to step below autograd.
+#include <gtest/gtest.h>
+
+#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/cpu_kernels.h"
+#include "mini/dispatch_depth.h"
+#include "mini/grad_mode.h"
+#include "mini/library.h"
+#include "mini/node.h"
+#include "mini/operators.h"
+#include "test_helpers.h"
+
+namespace mini {
+namespace {
+
+using mini_test::errorOf;
+
+TEST(AutogradKey, EveryCpuTensorCarriesItRequiresGradOrNot) {
+  const DispatchKeySet expected{DispatchKey::CPU, DispatchKey::ADInplaceOrView, DispatchKey::AutogradCPU,
+                                DispatchKey::AutocastCPU};
+  EXPECT_EQ(ones({2}).keySet(), expected);
+  EXPECT_EQ(fromValues({1}, {1}, true).keySet(), expected);
+  EXPECT_EQ(exp(fromValues({1}, {1}, true)).keySet(), expected);
+}
+
+TEST(AutogradKey, TheAutogradKernelFillsAutogradCPU) {
+  const std::string table = addOp().dumpComputedTable();
+  EXPECT_NE(table.find("AutogradCPU: registered at chapters/06_backends/src/autograd_kernels.cpp"), std::string::npos)
+      << table;
+}
+
+TEST(AutogradKey, AfterAutogradKeepsADInplaceOrViewAndTheBackend) {
+  const DispatchKeySet call{DispatchKey::CPU, DispatchKey::ADInplaceOrView, DispatchKey::AutogradCPU};
+  EXPECT_EQ(call & kAfterAutogradKeySet, (DispatchKeySet{DispatchKey::CPU, DispatchKey::ADInplaceOrView}));
+  EXPECT_EQ(call & kAfterADInplaceOrViewKeySet, DispatchKeySet{DispatchKey::CPU});
+}
+
+TEST(AutogradKey, TheGuardExcludesAutogradForItsScope) {
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    EXPECT_TRUE(localDispatchKeySet().excluded.has(DispatchKey::AutogradFunctionality));
+    EXPECT_TRUE(localDispatchKeySet().excluded.has(DispatchKey::ADInplaceOrView));
+    // Below autograd, an operator on a tensor that requires grad records nothing.
+    EXPECT_EQ(exp(fromValues({1}, {1}, true)).gradFn(), nullptr);
+  }
+  EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+}
+
+TEST(AutogradKey, UnderNoGradTheAutogradKernelStillRunsButRecordsNothing) {
+  NoGradGuard noGrad;
+  const Tensor y = mul(fromValues({1}, {1}, true), ones({1}));
+  EXPECT_EQ(y.gradFn(), nullptr);
+}
+
+TEST(AutogradKey, InplaceOperatorsPassThroughADInplaceOrView) {
+  // The version bump lives in the ADInplaceOrView kernel: calling the CPU
+  // kernel directly writes without it.
+  Tensor a = ones({2});
+  addInplaceCpu(a, ones({2}));
+  EXPECT_EQ(a.version(), 0u);
+  add_(a, ones({2}));
+  EXPECT_EQ(a.version(), 1u);
+}
+
+// [broken_kernel]
+// An Autograd kernel that calls its own operator through the public path,
+// with no guard: the key set is computed again from the tensors, which still
+// carry AutogradCPU, so the call comes back here.
+Tensor loopingAutograd(const Tensor& self) {
+  static const auto op = Dispatcher::singleton().findSchemaOrThrow("test05::loop", "").typed<Tensor(const Tensor&)>();
+  return op.call(self);
+}
+// [broken_kernel]
+
+// The same kernel, fixed: step below autograd, then redispatch.
+Tensor fixedAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
+  static const auto op = Dispatcher::singleton().findSchemaOrThrow("test05::fixed", "").typed<Tensor(const Tensor&)>();
+  AutoDispatchBelowADInplaceOrView guard;
+  return op.redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
+}
+
+MINI_LIBRARY(test05, m) {
+  m.def("loop(Tensor self) -> Tensor");
+  m.def("fixed(Tensor self) -> Tensor");
+}
+
+MINI_LIBRARY_IMPL(test05, CPU, m) {
+  m.impl("loop", &negCpu);
+  m.impl("fixed", &negCpu);
+}
+
+MINI_LIBRARY_IMPL(test05, Autograd, m) {
+  m.impl("loop", &loopingAutograd);
+  m.impl("fixed", &fixedAutograd);
+}
+
+TEST(RecursionDepth, AKernelThatCallsItselfGetsAClearError) {
+  static const auto op = Dispatcher::singleton().findSchemaOrThrow("test05::loop", "").typed<Tensor(const Tensor&)>();
+  const std::string error = errorOf([] { op.call(ones({1})); });
+  EXPECT_EQ(error,
+            fmt::format("'test05::loop': more than {} nested dispatcher calls, the last one to its 'AutogradCPU' "
+                        "kernel. A kernel keeps calling the operator it implements: an Autograd kernel must step "
+                        "below autograd before it calls the operator again, with `AutoDispatchBelowADInplaceOrView "
+                        "guard;` and `op.redispatch(dispatchKeySet & kAfterAutogradKeySet, ...)`.",
+                        kMaxDispatchDepth));
+  EXPECT_EQ(currentDispatchDepth(), 0) << "every level unwound";
+}
+
+TEST(RecursionDepth, TheGuardAndARedispatchFixIt) {
+  static const auto op = Dispatcher::singleton().findSchemaOrThrow("test05::fixed", "").typed<Tensor(const Tensor&)>();
+  EXPECT_EQ(op.call(ones({1})).item(), -1);
+}
+
+TEST(RecursionDepth, RealNestingStaysFarBelowTheLimit) {
+  // The deepest path of the chapter: add_ -> Autograd -> ADInplaceOrView -> CPU.
+  Tensor a = ones({1});
+  add_(a, ones({1}));
+  EXPECT_EQ(currentDispatchDepth(), 0);
+}
+
+TEST(NotImplementedFallback, ForwardRunsTheCpuKernel) {
+  EXPECT_DOUBLE_EQ(sin(scalarTensor(0.5)).item(), std::sin(0.5));
+  EXPECT_EQ(sin(scalarTensor(0.5)).gradFn(), nullptr);
+}
+
+TEST(NotImplementedFallback, BackwardNamesTheOperator) {
+  const Tensor x = fromValues({0.5, 1}, {2}, true);
+  const Tensor y = sin(x);
+  ASSERT_NE(y.gradFn(), nullptr);
+  EXPECT_EQ(y.gradFn()->name(), "NotImplemented");
+  EXPECT_EQ(errorOf([&] { sum(mul(y, y)).backward(); }), "derivative for aten::sin is not implemented");
+}
+
+TEST(NotImplementedFallback, UnderNoGradRecordsNothing) {
+  NoGradGuard noGrad;
+  EXPECT_EQ(sin(fromValues({1}, {1}, true)).gradFn(), nullptr);
+}
+
+}  // namespace
+}  // namespace mini

@@ -1,0 +1,91 @@
+// Every backward formula of the chapter against finite differences.
+#include <gtest/gtest.h>
+
+#include "mini/gradcheck.h"
+#include "mini/my_add_function.h"
+#include "mini/operators.h"
+#include "test_helpers.h"
+
+namespace mini {
+namespace {
+
+using mini_test::errorOf;
+
+// Inputs away from 0 (relu's kink) and with no zero divisor.
+Tensor matrixA() { return fromValues({0.9, -1.3, 2.1, 0.4, -0.7, 1.6}, {2, 3}, true); }
+Tensor matrixB() { return fromValues({1.2, 0.8, -0.5, 1.7, 2.2, -1.1}, {2, 3}, true); }
+Tensor scalar() { return scalarTensor(1.5, true); }
+
+struct FormulaCase {
+  const char* name;
+  std::function<Tensor(const TensorList&)> function;
+  std::function<TensorList()> inputs;
+};
+
+class Formula : public ::testing::TestWithParam<FormulaCase> {};
+
+TEST_P(Formula, MatchesFiniteDifferences) {
+  EXPECT_TRUE(gradcheck(GetParam().function, GetParam().inputs()));
+}
+
+Tensor& inplaceAdd(Tensor& self, const Tensor& other) { return add_(self, other); }
+
+INSTANTIATE_TEST_SUITE_P(
+    EveryOperator, Formula,
+    ::testing::Values(
+        FormulaCase{"add", [](const TensorList& x) { return add(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"add_scalar", [](const TensorList& x) { return add(x[0], x[1]); }, [] { return TensorList{matrixA(), scalar()}; }},
+        FormulaCase{"sub", [](const TensorList& x) { return sub(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"sub_scalar", [](const TensorList& x) { return sub(x[1], x[0]); }, [] { return TensorList{matrixA(), scalar()}; }},
+        FormulaCase{"mul", [](const TensorList& x) { return mul(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"mul_scalar", [](const TensorList& x) { return mul(x[1], x[0]); }, [] { return TensorList{matrixA(), scalar()}; }},
+        FormulaCase{"div", [](const TensorList& x) { return div(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"div_scalar", [](const TensorList& x) { return div(x[1], x[0]); }, [] { return TensorList{matrixA(), scalar()}; }},
+        FormulaCase{"neg", [](const TensorList& x) { return neg(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"sum", [](const TensorList& x) { return sum(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"matmul", [](const TensorList& x) { return matmul(x[0], mini::t(x[1])); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"relu", [](const TensorList& x) { return relu(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"exp", [](const TensorList& x) { return exp(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"view", [](const TensorList& x) { return view(x[0], {3, 2}); }, [] { return TensorList{matrixA()}; }},
+        // In-place operators on a fresh non-leaf (a leaf that requires grad refuses them).
+        FormulaCase{"add_", [](const TensorList& x) { Tensor y = mul(x[0], x[0]); return inplaceAdd(y, x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"mul_", [](const TensorList& x) { Tensor y = neg(x[0]); return mul_(y, x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"model", [](const TensorList& x) { return sum(matmul(relu(matmul(x[0], mini::t(x[1]))), x[2])); },
+                    [] { return TensorList{matrixA(), matrixB(), fromValues({0.3, -0.2, 0.5, 0.7}, {2, 2}, true)}; }}),
+    [](const ::testing::TestParamInfo<FormulaCase>& info) { return std::string(info.param.name); });
+
+TEST(Gradcheck, OnlyDifferentiatesInputsThatRequireGrad) {
+  EXPECT_TRUE(gradcheck([](const TensorList& x) { return mul(x[0], x[1]); },
+                        {matrixA(), fromValues({1, 2, 3, 4, 5, 6}, {2, 3})}));
+}
+
+// A custom function with a deliberately wrong backward: gradcheck must say so.
+struct WrongSquare : Function<WrongSquare> {
+  static Tensor forward(AutogradContext* ctx, const Tensor& x) {
+    ctx->saveForBackward({x});
+    return mul(x, x);
+  }
+  static TensorList backward(AutogradContext* ctx, TensorList grads) {
+    return {mul(grads.at(0), ctx->getSavedVariables().at(0))};  // forgot the factor 2
+  }
+};
+
+TEST(Gradcheck, CatchesAWrongFormula) {
+  const std::string error =
+      errorOf([] { gradcheck([](const TensorList& x) { return WrongSquare::apply(x[0]); }, {matrixA()}); });
+  EXPECT_NE(error.find("Jacobian mismatch for output 0 with respect to input 0,\nnumerical:"), std::string::npos)
+      << error;
+  EXPECT_NE(error.find("analytical:"), std::string::npos) << error;
+}
+
+TEST(Gradcheck, LeavesTheCallersInputsAlone) {
+  const Tensor a = matrixA();
+  gradcheck([](const TensorList& x) { return exp(x[0]); }, {a});
+  EXPECT_FALSE(a.grad().defined());
+  EXPECT_EQ(a.data()[0], 0.9);
+}
+
+}  // namespace
+}  // namespace mini

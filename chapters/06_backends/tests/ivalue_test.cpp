@@ -1,0 +1,146 @@
+// IValue: every type the chapter boxes survives the round trip C++ value ->
+// IValue -> C++ value, and a wrong accessor names both tags.
+#include <gtest/gtest.h>
+
+#include "mini/ivalue.h"
+
+namespace mini {
+namespace {
+
+TEST(IValue, IsSixteenBytes) { EXPECT_EQ(sizeof(IValue), 16u); }
+
+TEST(IValue, DefaultIsNone) {
+  const IValue none;
+  EXPECT_TRUE(none.isNone());
+  EXPECT_EQ(none.tagKind(), "None");
+  EXPECT_EQ(fmt::format("{}", none), "None");
+}
+
+TEST(IValue, RoundTripsEveryScalarType) {
+  EXPECT_EQ(IValue(2.5).toDouble(), 2.5);
+  EXPECT_EQ(IValue(std::int64_t{-7}).toInt(), -7);
+  EXPECT_EQ(IValue(3).toInt(), 3);
+  EXPECT_TRUE(IValue(true).toBool());
+  EXPECT_FALSE(IValue(false).toBool());
+  EXPECT_EQ(IValue(std::string("mean")).toStringRef(), "mean");
+  EXPECT_EQ(IValue(Device{DeviceType::CUDA, 1}).toDevice(), (Device{DeviceType::CUDA, 1}));
+}
+
+TEST(IValue, RoundTripsEveryListType) {
+  EXPECT_EQ(IValue(std::vector<std::int64_t>{1, 2, 3}).toIntList(), (std::vector<std::int64_t>{1, 2, 3}));
+  EXPECT_EQ(IValue(std::vector<double>{0.5, 1.5}).toDoubleList(), (std::vector<double>{0.5, 1.5}));
+  const Tensor a = scalarTensor(1);
+  const Tensor b = scalarTensor(2);
+  const IValue list(std::vector<Tensor>{a, b});
+  ASSERT_EQ(list.toTensorList().size(), 2u);
+  EXPECT_TRUE(list.toTensorList()[0].is_same(a));
+  EXPECT_TRUE(list.toTensorList()[1].is_same(b));
+}
+
+TEST(IValue, RoundTripsATensorWithoutCopyingIt) {
+  const Tensor t = fromValues({1, 2, 3}, {3});
+  const IValue boxed(t);
+  EXPECT_TRUE(boxed.isTensor());
+  EXPECT_TRUE(boxed.toTensor().is_same(t));
+  EXPECT_EQ(std::vector<double>(boxed.toTensor().data().begin(), boxed.toTensor().data().end()), (std::vector<double>{1, 2, 3}));
+}
+
+TEST(IValue, TagsSayWhatIsInside) {
+  EXPECT_EQ(IValue(scalarTensor(1)).tag(), IValue::Tag::Tensor);
+  EXPECT_EQ(IValue(1.0).tag(), IValue::Tag::Double);
+  EXPECT_EQ(IValue(1).tag(), IValue::Tag::Int);
+  EXPECT_EQ(IValue(true).tag(), IValue::Tag::Bool);
+  EXPECT_EQ(IValue(std::vector<std::int64_t>{}).tag(), IValue::Tag::IntList);
+  EXPECT_EQ(IValue(std::vector<double>{}).tag(), IValue::Tag::DoubleList);
+  EXPECT_EQ(IValue(std::vector<Tensor>{}).tag(), IValue::Tag::TensorList);
+  EXPECT_EQ(IValue(Device{}).tag(), IValue::Tag::Device);
+}
+
+TEST(IValue, AStringLiteralIsAStringNotABool) {
+  EXPECT_TRUE(IValue("sum").isString());
+  EXPECT_EQ(IValue("sum").toStringRef(), "sum");
+}
+
+TEST(IValue, WrongAccessorNamesExpectedAndActualTag) {
+  const IValue tensor(scalarTensor(1));
+  try {
+    (void)tensor.toInt();
+    FAIL() << "toInt() on a Tensor must throw";
+  } catch (const IValueTagError& error) {
+    EXPECT_STREQ(error.what(), "Expected Int but got Tensor");
+  }
+  EXPECT_THROW((void)IValue(3).toDouble(), IValueTagError);
+  EXPECT_THROW((void)IValue(3).toTensor(), IValueTagError);
+  EXPECT_THROW((void)IValue(2.0).toIntList(), IValueTagError);
+  EXPECT_THROW((void)IValue().toStringRef(), IValueTagError);
+  try {
+    (void)IValue(std::vector<double>{1.0}).toTensorList();
+    FAIL() << "toTensorList() on a DoubleList must throw";
+  } catch (const IValueTagError& error) {
+    EXPECT_STREQ(error.what(), "Expected TensorList but got DoubleList");
+  }
+}
+
+TEST(IValue, TypedAccessMatchesTheNamedAccessors) {
+  EXPECT_EQ(IValue(4).to<std::int64_t>(), 4);
+  EXPECT_EQ(IValue(0.25).to<double>(), 0.25);
+  EXPECT_EQ(IValue("x").to<std::string>(), "x");
+  EXPECT_EQ(IValue(std::vector<std::int64_t>{9}).to<std::vector<std::int64_t>>(), (std::vector<std::int64_t>{9}));
+  const Tensor t = scalarTensor(5);
+  EXPECT_TRUE(IValue(t).to<const Tensor&>().is_same(t));
+  EXPECT_THROW((void)IValue(4).to<bool>(), IValueTagError);
+}
+
+TEST(IValue, CopiesShareTheTensorAndCountOwners) {
+  const Tensor t = scalarTensor(1);
+  EXPECT_EQ(t.use_count(), 1u);
+  {
+    const IValue boxed(t);
+    EXPECT_EQ(t.use_count(), 2u);
+    const IValue copy = boxed;  // NOLINT: the copy is what is tested
+    EXPECT_EQ(t.use_count(), 3u);
+  }
+  EXPECT_EQ(t.use_count(), 1u);
+}
+
+TEST(IValue, MovingLeavesNoneAndKeepsTheCount) {
+  const Tensor t = scalarTensor(1);
+  IValue boxed(t);
+  IValue moved(std::move(boxed));
+  EXPECT_TRUE(boxed.isNone());  // NOLINT: reading the moved-from value is the point
+  EXPECT_EQ(t.use_count(), 2u);
+  const Tensor out = std::move(moved).toTensor();
+  EXPECT_TRUE(moved.isNone());  // NOLINT
+  EXPECT_EQ(t.use_count(), 2u);
+}
+
+TEST(IValue, CopiesShareAHeapString) {
+  const IValue a(std::string("shared"));
+  const IValue b = a;  // NOLINT
+  EXPECT_EQ(&a.toStringRef(), &b.toStringRef());
+}
+
+TEST(IValue, Equality) {
+  const Tensor t = scalarTensor(1);
+  EXPECT_EQ(IValue(t), IValue(t));
+  EXPECT_NE(IValue(t), IValue(scalarTensor(1)));
+  EXPECT_EQ(IValue(3), IValue(3));
+  EXPECT_NE(IValue(3), IValue(3.0));
+  EXPECT_EQ(IValue("a"), IValue("a"));
+  EXPECT_EQ(IValue(), IValue());
+}
+
+TEST(IValue, PrintsLikeASchemaDefault) {
+  EXPECT_EQ(fmt::format("{}", IValue(3)), "3");
+  EXPECT_EQ(fmt::format("{}", IValue(2.5)), "2.5");
+  EXPECT_EQ(fmt::format("{}", IValue(true)), "True");
+  EXPECT_EQ(fmt::format("{}", IValue("mean")), "\"mean\"");
+  EXPECT_EQ(fmt::format("{}", IValue(std::vector<std::int64_t>{0, 1})), "[0, 1]");
+  EXPECT_EQ(fmt::format("{}", IValue(Device{DeviceType::CUDA, 0})), "cuda:0");
+  EXPECT_EQ(fmt::format("{}", IValue(scalarTensor(3))), "tensor(3, dtype=torch.float64)");
+  EXPECT_EQ(fmt::format("{}", IValue(std::vector<Tensor>{scalarTensor(1), scalarTensor(2)})),
+            "[tensor(1, dtype=torch.float64), tensor(2, dtype=torch.float64)]");
+}
+
+}  // namespace
+}  // namespace mini
