@@ -104,6 +104,25 @@ Tensor divAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
   return result;
 }
 
+// [to_copy_autograd]
+Tensor toCopyAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, ScalarType dtype, Device device) {
+  std::shared_ptr<ToCopyBackward0> node = recordIfNeeded<ToCopyBackward0>({self});
+  if (node != nullptr) {
+    node->selfDtype = self.dtype();
+    node->selfDevice = self.device();
+  }
+  Tensor result;
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    result = toCopyOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, dtype, device);
+  }
+  if (node != nullptr) {
+    setHistory(result, node);
+  }
+  return result;
+}
+// [to_copy_autograd]
+
 Tensor negAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<NegBackward0> node = recordIfNeeded<NegBackward0>({self});
   Tensor result;
@@ -287,6 +306,7 @@ MINI_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("mul.Tensor", &mini::mulAutograd);
   m.impl("div.Tensor", &mini::divAutograd);
   m.impl("neg", &mini::negAutograd);
+  m.impl("_to_copy", &mini::toCopyAutograd);
   m.impl("sum", &mini::sumAutograd);
   m.impl("matmul", &mini::matmulAutograd);
   m.impl("relu", &mini::reluAutograd);

@@ -48,5 +48,12 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
 MINI_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("sin", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
   m.impl("sum.dim_IntList", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  m.impl("clone", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  // Chapter 06's in-place helpers of factories and to(): AutogradMeta and
+  // AutogradPrivateUse1 have no fallthrough fallback (as in 1.13), so every
+  // operator a Meta or out-of-tree tensor reaches needs an Autograd kernel.
+  m.impl("fill_", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  m.impl("copy_", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  m.impl("threshold_backward", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
 }
 // [not_implemented_registration]

@@ -71,6 +71,10 @@ TensorList DivBackward0::apply(TensorList&& grads) {
               : Tensor()};
 }
 
+TensorList ToCopyBackward0::apply(TensorList&& grads) {
+  return {toCopy(grads.at(0), selfDtype, selfDevice)};
+}
+
 TensorList NegBackward0::apply(TensorList&& grads) { return {neg(grads.at(0))}; }
 
 TensorList SumBackward0::apply(TensorList&& grads) {

@@ -48,6 +48,19 @@ struct DivBackward0 : Node {
   Sizes selfSizes, otherSizes;
 };
 
+// [to_copy_backward]
+/// tensor.to(device or dtype): the gradient goes back where the input was,
+/// in the input's dtype. This is how a model on one device trains leaves on
+/// another.
+struct ToCopyBackward0 : Node {
+  using Node::Node;
+  std::string name() const override { return "ToCopyBackward0"; }
+  TensorList apply(TensorList&& grads) override;
+  ScalarType selfDtype = ScalarType::Double;
+  Device selfDevice;
+};
+// [to_copy_backward]
+
 struct NegBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "NegBackward0"; }
