@@ -1,68 +1,105 @@
-// Chapter 06's demo: devices and dtypes, type promotion and broadcasting in
-// the CPU kernels, strided views, Meta shapes, and the CUDA kernels where a
-// GPU is present (the reason is printed where not).
+// Chapter 06's demo: factories through BackendSelect, dtypes, promotion and
+// broadcasting, strided views, Meta shapes, autograd on the new kernels, an
+// out-of-tree backend loaded from its own shared library, and the CUDA
+// kernels where a GPU is present (the reason is printed where not).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/cpu_kernels.h"
 #include "mini/cuda_kernels.h"
-#include "mini/meta_functions.h"
+#include "mini/factories.h"
+#include "mini/load_library.h"
+#include "mini/node.h"
+#include "mini/operators.h"
 
 namespace {
 
 using namespace mini;
 
-Tensor arange(std::int64_t n, ScalarType dtype, Device device = kCpu) {
-  Tensor t = emptyTensor({n}, {dtype, device});
-  return device.isCuda() ? arangeFillCuda_(t, 1, 1) : arangeFillCpu_(t, 1, 1);
-}
-
-Tensor reshaped(const Tensor& t, Sizes sizes) {
-  Strides strides = contiguousStrides(sizes);
-  return makeView(t, std::move(sizes), std::move(strides), t.storageOffset());
-}
-
 void printTensor(std::string_view label, const Tensor& tensor) {
-  const Tensor onHost = tensor.device().isCuda() ? copyAcrossDevices(tensor, kCpu) : tensor;
-  const Tensor doubles = contiguousCpu(toDtypeCpu(onHost, ScalarType::Double));
-  const double* values = doubles.dataPtr<const double>();
-  fmt::print("{:<26} {:<7} [{}] strides [{}] {}: {}\n", label, fmt::format("{}", tensor.dtype()),
-             fmt::join(tensor.sizes(), ", "), fmt::join(tensor.strides(), ", "), tensor.device(),
-             fmt::join(std::vector<double>(values, values + doubles.numel()), " "));
+  fmt::print("{:<24} {} [{}] strides [{}]: {}\n", label, tensor.dtype(), fmt::join(tensor.sizes(), ", "),
+             fmt::join(tensor.strides(), ", "), tensor);
 }
+
+// [demo_model]
+// One linear layer and a relu, its loss, and the gradient of the weight:
+// the same code on every device.
+Tensor trainStep(Device device) {
+  manualSeed(0);
+  const Tensor x = randn({4, 3}, {ScalarType::Float, device});
+  const Tensor w = randn({3, 2}, TensorOptions{ScalarType::Float, device}.withRequiresGrad(true));
+  const Tensor loss = sum(relu(matmul(x, w)));
+  loss.backward();
+  fmt::print("on {:<16} loss {:.4f}, grad_fn <{}>, w.grad on {}\n", fmt::format("{}", device), loss.item(),
+             loss.gradFn()->name(), w.grad().device());
+  return w.grad();
+}
+// [demo_model]
 
 }  // namespace
 
 int main() {
-  fmt::print("== dtypes, promotion, broadcasting ==\n");
-  const Tensor column = reshaped(arange(3, ScalarType::Long), {3, 1});
-  const Tensor row = arange(4, ScalarType::Float);
+  fmt::print("== factories: BackendSelect turns device and dtype into a key ==\n");
+  // [demo_factories]
+  const Tensor column = view(arange(1, 4, 1, {ScalarType::Long}), {3, 1});
+  const Tensor row = arange(1, 5);
+  const Tensor filled = full({2, 2}, 0.5, {ScalarType::Double});
+  // [demo_factories]
   printTensor("column (int64)", column);
   printTensor("row (float32)", row);
-  printTensor("column + row", addCpu(column, row));
-  printTensor("column / column", divCpu(column, column));
+  printTensor("full", filled);
+
+  fmt::print("\n== dtypes, promotion, broadcasting ==\n");
+  printTensor("column + row", add(column, row));
+  printTensor("column / column", div(column, column));
   try {
-    negCpu(toDtypeCpu(column, ScalarType::Bool));
+    neg(column.to(ScalarType::Bool));
   } catch (const std::exception& error) {
     fmt::print("neg(bool) -> {}\n", error.what());
   }
 
   fmt::print("\n== strides: a transpose is a view ==\n");
-  const Tensor matrix = reshaped(arange(6, ScalarType::Double), {2, 3});
-  const Tensor transposed = makeView(matrix, {3, 2}, {1, 3}, 0);
+  const Tensor matrix = view(arange(1, 7, 1, {ScalarType::Double}), {2, 3});
+  const Tensor transposed = t(matrix);
   printTensor("matrix", matrix);
-  printTensor("transposed view", transposed);
+  printTensor("t(matrix)", transposed);
   fmt::print("same storage: {}, contiguous: {}\n",
              matrix.unsafeGetTensorImpl()->storage == transposed.unsafeGetTensorImpl()->storage,
              transposed.isContiguous());
-  printTensor("matrix @ transposed", matmulCpu(matrix, transposed));
-  printTensor("sum(matrix, dim=0)", sumCpu(matrix, 0));
+  printTensor("matrix @ t(matrix)", matmul(matrix, transposed));
+  printTensor("sum(matrix, [0])", sum(matrix, {0}));
+
+  fmt::print("\n== autograd on the CPU kernels ==\n");
+  // [demo_autograd]
+  const Tensor a = fromValues({1, 2, 3}, {3, 1}, true);
+  const Tensor b = fromValues({10, 20}, {2}, true);
+  const Tensor c = add(a, b);
+  sum(mul(c, c)).backward();
+  // [demo_autograd]
+  printTensor("c = a + b", c);
+  printTensor("a.grad", a.grad());
+  printTensor("b.grad", b.grad());
 
   fmt::print("\n== Meta: shapes without data ==\n");
-  const Tensor huge = emptyTensor({100000, 100000}, {ScalarType::Float, kMeta});
-  const OutputMeta product = matmulMeta(huge, huge);
-  fmt::print("meta [{}] @ meta [{}] -> {} [{}], no bytes allocated\n", fmt::join(huge.sizes(), ", "),
-             fmt::join(huge.sizes(), ", "), product.dtype, fmt::join(product.sizes, ", "));
+  const Tensor huge = empty({100000, 100000}, {ScalarType::Float, kMeta});
+  const Tensor product = relu(matmul(huge, huge));
+  fmt::print("meta [{}] @ meta [{}] -> {}, no bytes allocated\n", fmt::join(huge.sizes(), ", "),
+             fmt::join(huge.sizes(), ", "), product);
+  try {
+    sum(product).to(kCpu);
+  } catch (const std::exception& error) {
+    fmt::print("sum(product).to(cpu) -> {}\n", error.what());
+  }
+
+  fmt::print("\n== an out-of-tree backend on PrivateUse1 ==\n");
+  // [demo_out_of_tree]
+  const LoadedLibrary countedDevice(MINI_COUNTED_DEVICE_LIBRARY);
+  const auto liveBytes = countedDevice.symbol<std::size_t()>("countedDeviceLiveBytes");
+  const Device privateUse1{DeviceType::PrivateUse1, 0};
+  const Tensor gradOnDevice = trainStep(privateUse1);
+  const Tensor gradOnCpu = trainStep(kCpu);
+  // [demo_out_of_tree]
+  fmt::print("same gradient on both: {}\n", fmt::format("{}", gradOnDevice.to(kCpu)) == fmt::format("{}", gradOnCpu));
+  fmt::print("counted allocator: {} bytes live (w.grad)\n", liveBytes());
 
   fmt::print("\n== CUDA ==\n");
   const CudaAvailability cuda = cudaAvailability();
@@ -70,8 +107,9 @@ int main() {
     fmt::print("CUDA kernels not run: {}\n", cuda.reason);
     return 0;
   }
-  const Tensor a = arange(5, ScalarType::Float, cudaDevice(0));
-  printTensor("a on the GPU", a);
-  printTensor("a + a (CUDA kernel)", addCuda(a, a));
+  const Tensor onGpu = arange(1, 6, 1, {ScalarType::Float, cudaDevice(0)});
+  printTensor("arange on the GPU", onGpu);
+  printTensor("add (CUDA kernel)", add(onGpu, onGpu));
+  trainStep(cudaDevice(0));
   return 0;
 }
