@@ -1,4 +1,8 @@
 // The split layout: backend bits below, functionality bits above.
+#include <stdexcept>
+#include <string>
+#include <utility>
+
 #include <gtest/gtest.h>
 
 #include "mini/dispatch_key_set.h"
@@ -102,6 +106,27 @@ TEST(DispatchKeySet, EveryRuntimeKeyHasItsOwnSlot) {
   }
   EXPECT_EQ(runtimeKeyForSlot(0), DispatchKey::Undefined);
   EXPECT_THROW(runtimeKeyForSlot(kNumRuntimeEntries), std::out_of_range);
+}
+
+TEST(DispatchKeySet, KeysThatAreNotRuntimeKeysHaveNoSlotAndSaySo) {
+  for (const auto& [key, name] : {std::pair{DispatchKey::Autograd, "Autograd"}, std::pair{DispatchKey::Dense, "Dense"}}) {
+    try {
+      getDispatchTableIndexForDispatchKey(key);
+      ADD_FAILURE() << name << " must have no slot";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_EQ(std::string(error.what()),
+                fmt::format("DispatchKey {} is not a runtime key and has no slot in an operator's table", name));
+    }
+  }
+}
+
+TEST(DispatchKeySet, SlotPastTheEndSaysTheTableSize) {
+  try {
+    runtimeKeyForSlot(kNumRuntimeEntries);
+    FAIL() << "slot " << kNumRuntimeEntries << " is past the end";
+  } catch (const std::out_of_range& error) {
+    EXPECT_EQ(std::string(error.what()), "Slot 17 is past the end of an operator's table (17 slots)");
+  }
 }
 
 }  // namespace

@@ -165,6 +165,68 @@ TEST(DispatcherErrors, KernelNotMatchingTheSchema) {
   EXPECT_FALSE(Dispatcher::singleton().findSchema("late::g", "").has_value());
 }
 
+// Same schema as identityKernel, another C++ type: Tensor, not const Tensor&.
+Tensor byValueKernel(Tensor x) { return x; }
+
+TEST(DispatcherErrors, KernelsOfOneOperatorMustShareACppType) {
+  Library library(Library::FRAGMENT, "cpptypes", std::nullopt, SourceSite{"lib.cpp", 1});
+  library.def("f(Tensor x) -> Tensor", SourceSite{"lib.cpp", 2});
+  library.impl("f", DispatchKey::CPU, &mini_test::identityKernel, SourceSite{"lib.cpp", 3});
+  EXPECT_EQ(errorOf([&] { library.impl("f", DispatchKey::CUDA, &byValueKernel, SourceSite{"lib.cpp", 4}); }),
+            "Mismatch in kernel C++ signatures\n"
+            "  operator: cpptypes::f(Tensor x) -> Tensor\n"
+            "  kernel 1: mini::ch03::Tensor (mini::ch03::Tensor const&)\n"
+            "    dispatch key: CPU\n"
+            "    registered at lib.cpp:3\n"
+            "  kernel 2: mini::ch03::Tensor (mini::ch03::Tensor)\n"
+            "    dispatch key: CUDA\n"
+            "    registered at lib.cpp:4");
+}
+
+TEST(DispatcherErrors, KernelOnAFunctionalityKeyIsRefused) {
+  Library library(Library::FRAGMENT, "functionality", std::nullopt, SourceSite{"lib.cpp", 1});
+  library.def("f(Tensor x) -> Tensor", SourceSite{"lib.cpp", 2});
+  EXPECT_EQ(errorOf([&] {
+              library.impl("f", DispatchKey::Dense, &mini_test::identityKernel, SourceSite{"lib.cpp", 3});
+            }),
+            "Tried to register a kernel for functionality::f on Dense, which is neither a runtime key nor an alias "
+            "key. Registration: registered at lib.cpp:3");
+}
+
+TEST(DispatcherErrors, FallbackOnAnAliasKeyIsRefused) {
+  const std::string error = errorOf([] {
+    Library autograd(Library::IMPL, "_", DispatchKey::Autograd, SourceSite::here());
+    autograd.fallback(KernelFunction::makeFallthrough(), SourceSite{"fallback.cpp", 5});
+  });
+  EXPECT_EQ(error,
+            "Tried to register a backend fallback for Autograd, which is not a runtime key. Registration: "
+            "registered at fallback.cpp:5");
+}
+
+TEST(DispatcherErrors, RedispatchOntoAFallthroughKeySaysSo) {
+  // A call masks AutogradCPU out (its global fallback is a fallthrough); a
+  // redispatch with a hand-made key set that keeps it lands on the marker.
+  const ScopedFoo foo({DispatchKey::CPU});
+  const auto op = foo.handle().typed<Tensor(const Tensor&)>();
+  const std::string error =
+      errorOf([&] { op.redispatch(DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCPU}, makeTensor(1)); });
+  EXPECT_EQ(error, fmt::format("fallthrough_kernel was executed for operator {} but it should have been "
+                               "short-circuited by the dispatcher. This could occur if you redispatched with a key "
+                               "set holding a key whose kernel is a fallthrough.",
+                               foo.name()));
+  // Without the fallthrough key, the same redispatch runs the CPU kernel.
+  EXPECT_EQ(op.redispatch(DispatchKeySet(DispatchKey::CPU), makeTensor(1)).item(), 1);
+}
+
+TEST(DispatcherErrors, CallingAMissingKernelDirectly) {
+  // lookup() reports an empty slot as "Could not run"; only a KernelFunction
+  // called by hand reaches its own check.
+  const ScopedFoo foo({DispatchKey::CPU});
+  const std::string error =
+      errorOf([&] { KernelFunction().call<Tensor, const Tensor&>(foo.handle(), DispatchKeySet(), makeTensor(1)); });
+  EXPECT_EQ(error, fmt::format("Tried to call a missing kernel of {}", foo.name()));
+}
+
 TEST(LibraryErrors, NamespacesAndBlocks) {
   EXPECT_THAT(errorOf([] { Library(Library::DEF, "myops", std::nullopt, SourceSite{"x.cpp", 1}); }),
               StartsWith("Only a single MINI_LIBRARY can be used to register the namespace myops;"));

@@ -113,6 +113,17 @@ TEST(SchemaType, BaseRefusesTheWrapperKinds) {
   EXPECT_THROW(SchemaType::base(Kind::Optional), std::logic_error);
 }
 
+TEST(SchemaType, BaseNamesTheFactoryForAWrapperKind) {
+  for (Kind kind : {Kind::List, Kind::Optional}) {
+    try {
+      SchemaType::base(kind);
+      ADD_FAILURE() << "base() must refuse a wrapper kind";
+    } catch (const std::logic_error& error) {
+      EXPECT_EQ(std::string(error.what()), "SchemaType::base takes a base kind; use listOf or optionalOf");
+    }
+  }
+}
+
 // --- arguments ----------------------------------------------------------------
 
 TEST(SchemaParser, DefaultsKeepTheirCanonicalText) {
