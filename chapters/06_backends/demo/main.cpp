@@ -35,6 +35,20 @@ Tensor trainStep(Device device) {
 }
 // [demo_model]
 
+// The tensors of the gdb walkthrough add_from_the_public_api.gdb: add's
+// CPU kernel reached from mini::add with inputs that require grad.
+void autogradOnTheCpu() {
+  // [demo_autograd]
+  const Tensor a = fromValues({1, 2, 3}, {3, 1}, true);
+  const Tensor b = fromValues({10, 20}, {2}, true);
+  const Tensor c = add(a, b);
+  sum(mul(c, c)).backward();
+  // [demo_autograd]
+  printTensor("c = a + b", c);
+  printTensor("a.grad", a.grad());
+  printTensor("b.grad", b.grad());
+}
+
 }  // namespace
 
 int main() {
@@ -69,15 +83,7 @@ int main() {
   printTensor("sum(matrix, [0])", sum(matrix, {0}));
 
   fmt::print("\n== autograd on the CPU kernels ==\n");
-  // [demo_autograd]
-  const Tensor a = fromValues({1, 2, 3}, {3, 1}, true);
-  const Tensor b = fromValues({10, 20}, {2}, true);
-  const Tensor c = add(a, b);
-  sum(mul(c, c)).backward();
-  // [demo_autograd]
-  printTensor("c = a + b", c);
-  printTensor("a.grad", a.grad());
-  printTensor("b.grad", b.grad());
+  autogradOnTheCpu();
 
   fmt::print("\n== Meta: shapes without data ==\n");
   const Tensor huge = empty({100000, 100000}, {ScalarType::Float, kMeta});
