@@ -36,7 +36,10 @@ def code_messages():
                     with open(path, encoding="utf-8") as source:
                         text = source.read()
                     for match in THROW.finditer(text):
-                        literals = LITERAL.findall(match.group(1))
+                        # The message is the leading literal(s), inside fmt::format
+                        # or not; later literals are arguments, not the message.
+                        lead = re.match(r'\s*(?:fmt::format\(\s*)?((?:"(?:[^"\\]|\\.)*"\s*)+)', match.group(1))
+                        literals = LITERAL.findall(lead.group(1)) if lead else []
                         if literals:
                             found.append((chapter[:2], os.path.relpath(path, ROOT), "".join(literals)))
     return found
@@ -47,7 +50,10 @@ def fragments(message, placeholder):
 
 
 def covered(message, catalogue_messages):
-    parts = fragments(message.replace("\\n", " ").replace("\\'", "'"), r"\{[^}]*\}")
+    # Newlines become spaces before runs of spaces are squeezed, as the
+    # catalogue writes a multi-line message on one line.
+    text = re.sub(r"\s+", " ", message.replace("\\n", " ").replace("\\'", "'"))
+    parts = fragments(text, r"\{[^}]*\}")
     for candidate in catalogue_messages:
         position = 0
         for part in parts:

@@ -21,12 +21,12 @@ bool sameKinds(const SchemaType& a, const SchemaType& b) {
 std::optional<std::string> firstDifference(const char* what, const std::vector<Argument>& inferred,
                                            const std::vector<Argument>& specified) {
   if (inferred.size() != specified.size()) {
-    return fmt::format("The number of {}s is different. {} vs {}.", what, inferred.size(), specified.size());
+    return fmt::format("The number of {}s is different. {} vs {}.", what, specified.size(), inferred.size());
   }
   for (std::size_t i = 0; i < inferred.size(); ++i) {
     if (!sameKinds(inferred[i].type, specified[i].type)) {
-      return fmt::format("Type mismatch in {} {}: {} vs {}", what, i + 1, inferred[i].type.toString(),
-                         specified[i].type.toString());
+      return fmt::format("Type mismatch in {} {}: {} vs {}", what, i + 1, specified[i].type.toString(),
+                         inferred[i].type.toString());
     }
   }
   return std::nullopt;

@@ -156,12 +156,12 @@ TEST(DispatcherErrors, KernelNotMatchingTheSchema) {
             "    registered at lib.cpp:2\n"
             "  inferred schema: (Tensor _0) -> Tensor _0\n"
             "    registered at lib.cpp:3\n"
-            "  reason: The number of arguments is different. 1 vs 2.");
+            "  reason: The number of arguments is different. 2 vs 1.");
   // An impl() before its def() is checked when the def() arrives, and the def is refused.
   Library early(Library::IMPL, "late", DispatchKey::CPU, SourceSite::here());
   early.impl("g", &mini_test::identityKernel);
   Library late(Library::FRAGMENT, "late", std::nullopt, SourceSite::here());
-  EXPECT_THAT(errorOf([&] { late.def("g(int n) -> Tensor"); }), HasSubstr("Type mismatch in argument 1: Tensor vs int"));
+  EXPECT_THAT(errorOf([&] { late.def("g(int n) -> Tensor"); }), HasSubstr("Type mismatch in argument 1: int vs Tensor"));
   EXPECT_FALSE(Dispatcher::singleton().findSchema("late::g", "").has_value());
 }
 

@@ -29,13 +29,13 @@ TEST(Exercise03_4, MatchingSchemasHaveNoReason) {
 TEST(Exercise03_4, CountsFirstThenTypesArgumentsBeforeReturns) {
   runExercise([] {
     const FunctionSchema binary = inferFunctionSchema<Tensor(const Tensor&, const Tensor&)>();
-    EXPECT_EQ(mismatch(binary, "f(Tensor self) -> Tensor"), "The number of arguments is different. 2 vs 1.");
-    EXPECT_EQ(mismatch(binary, "f(Tensor self, int other) -> Tensor"), "Type mismatch in argument 2: Tensor vs int");
+    EXPECT_EQ(mismatch(binary, "f(Tensor self) -> Tensor"), "The number of arguments is different. 1 vs 2.");
+    EXPECT_EQ(mismatch(binary, "f(Tensor self, int other) -> Tensor"), "Type mismatch in argument 2: int vs Tensor");
     EXPECT_EQ(mismatch(binary, "f(Tensor self, Tensor other) -> (Tensor, Tensor)"),
-              "The number of returns is different. 1 vs 2.");
-    EXPECT_EQ(mismatch(binary, "f(Tensor self, Tensor other) -> float"), "Type mismatch in return 1: Tensor vs float");
+              "The number of returns is different. 2 vs 1.");
+    EXPECT_EQ(mismatch(binary, "f(Tensor self, Tensor other) -> float"), "Type mismatch in return 1: float vs Tensor");
     EXPECT_EQ(mismatch(inferFunctionSchema<Tensor(std::optional<Tensor>)>(), "f(Tensor[] x) -> Tensor"),
-              "Type mismatch in argument 1: Tensor? vs Tensor[]");
+              "Type mismatch in argument 1: Tensor[] vs Tensor?");
   });
 }
 
