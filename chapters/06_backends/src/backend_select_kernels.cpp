@@ -12,35 +12,35 @@ namespace mini {
 inline namespace ch06 {
 
 // [compute_dispatch_key]
-/// c10::computeDispatchKey: a device means a backend's dense key. (The
+/// c10::computeDispatchKey, as a key set: a device means a backend's dense key. (The
 /// dtype would matter for quantized or sparse tensors, which this chapter
 /// does not have.)
-DispatchKeySet computeDispatchKeySet(ScalarType /*dtype*/, Device device) {
+DispatchKeySet backendSelectKeySet(ScalarType /*dtype*/, Device device) {
   return DispatchKeySet(toRuntimePerBackendFunctionalityKey(DispatchKey::Dense, backendComponentOf(device.type)));
 }
 // [compute_dispatch_key]
 
 // [empty_backend_select]
 Tensor emptyBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  const DispatchKeySet keySet = computeDispatchKeySet(dtype, device);
+  const DispatchKeySet keySet = backendSelectKeySet(dtype, device);
   return emptyOp().redispatch(keySet, size, dtype, device);
 }
 // [empty_backend_select]
 
 Tensor fullBackendSelect(const Sizes& size, double value, ScalarType dtype, Device device) {
-  return fullOp().redispatch(computeDispatchKeySet(dtype, device), size, value, dtype, device);
+  return fullOp().redispatch(backendSelectKeySet(dtype, device), size, value, dtype, device);
 }
 Tensor zerosBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  return zerosOp().redispatch(computeDispatchKeySet(dtype, device), size, dtype, device);
+  return zerosOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
 }
 Tensor onesBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  return onesOp().redispatch(computeDispatchKeySet(dtype, device), size, dtype, device);
+  return onesOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
 }
 Tensor arangeBackendSelect(double start, double end, double step, ScalarType dtype, Device device) {
-  return arangeOp().redispatch(computeDispatchKeySet(dtype, device), start, end, step, dtype, device);
+  return arangeOp().redispatch(backendSelectKeySet(dtype, device), start, end, step, dtype, device);
 }
 Tensor randnBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  return randnOp().redispatch(computeDispatchKeySet(dtype, device), size, dtype, device);
+  return randnOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
 }
 
 }  // namespace ch06

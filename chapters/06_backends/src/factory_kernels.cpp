@@ -78,6 +78,18 @@ Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
   return toCopy(host, dtype, device);
 }
 
+// The identity matrix, drawn on the host and copied like arange.
+Tensor eyeComposite(std::int64_t n, ScalarType dtype, Device device) {
+  if (device.isMeta()) {
+    return empty({n, n}, {dtype, device});  // a shape, and nothing to draw
+  }
+  Tensor host = emptyTensor({n, n}, {dtype, kCpu});
+  fillCpu_(host, 0.0);
+  Tensor diagonal = makeView(host, {n}, {n + 1}, 0);
+  fillCpu_(diagonal, 1.0);
+  return device.isCpu() ? host : toCopy(host, dtype, device);
+}
+
 // [to_copy_composite]
 // tensor.to(device, dtype): a new tensor there, then copy_, which dispatches
 // on both tensors and so reaches the backend that can reach both memories.
@@ -100,4 +112,5 @@ MINI_LIBRARY_IMPL(aten, CompositeExplicitAutograd, m) {
   m.impl("randn", &mini::randnComposite);
   m.impl("_to_copy", &mini::toCopyComposite);
   m.impl("clone", &mini::cloneComposite);
+  m.impl("eye", &mini::eyeComposite);
 }

@@ -37,6 +37,8 @@ MINI_LIBRARY(aten, m) {
   m.def("arange(float start, float end, float step, ScalarType dtype, Device device) -> Tensor");
   m.def("randn(int[] size, ScalarType dtype, Device device) -> Tensor");
   m.def("fill_(Tensor(a!) self, float value) -> Tensor(a!)");
+  // Its BackendSelect kernel is exercise 06.1's.
+  m.def("eye(int n, ScalarType dtype, Device device) -> Tensor");
   // [factory_schemas]
 }
 // [schemas]

@@ -42,6 +42,11 @@ Tensor randn(const Sizes& sizes, const TensorOptions& options = {});
 Tensor& fill_(Tensor& self, double value);
 // [factories]
 
+/// The key set a factory's BackendSelect kernel redispatches with: the
+/// dense key of `device`'s backend (c10::computeDispatchKey). CPU for cpu,
+/// PrivateUse1 for privateuseone.
+DispatchKeySet backendSelectKeySet(ScalarType dtype, Device device);
+
 /// torch.manual_seed: the default generator starts over from `seed`, so
 /// randn gives the same numbers again.
 void manualSeed(std::uint64_t seed);

@@ -1,0 +1,32 @@
+// Exercise 06.1: the BackendSelect kernel of a factory (torch.eye).
+// The lesson: chapters/06_backends/README.md#exercise-61
+#include "mini/exercise.h"
+#include "mini/eye.h"
+#include "mini/factories.h"
+#include "mini/library.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+const TypedOperatorHandle<Tensor(std::int64_t, ScalarType, Device)>& eyeOp() {
+  static const auto handle =
+      Dispatcher::singleton().findSchemaOrThrow("aten::eye", "").typed<Tensor(std::int64_t, ScalarType, Device)>();
+  return handle;
+}
+
+}  // namespace
+
+// eye has no tensor argument, so its call lands here: the device argument
+// stands in for a tensor's key set, and the redispatch uses it alone.
+Tensor eyeBackendSelect(std::int64_t n, ScalarType dtype, Device device) {
+  return eyeOp().redispatch(backendSelectKeySet(dtype, device), n, dtype, device);
+}
+
+Tensor eye(std::int64_t n, const TensorOptions& options) { return eyeOp().call(n, options.dtype, options.device); }
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, BackendSelect, m) { m.impl("eye", &mini::eyeBackendSelect); }
