@@ -30,12 +30,20 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
   # The .cu files in their own library: nvcc takes host warnings only through
   # -Xcompiler, so the chapter's -Wall -Wextra -Werror reach g++ that way.
   file(GLOB ch06_cuda_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda/*.cu")
-  add_library(ch06_cuda_kernels STATIC ${ch06_cuda_sources})
+  # Exercise 06.3's kernel: the learner's file or its solution, as
+  # mini_add_chapter() picks the .cpp exercises.
+  if(MINI_LEARNER_MODE)
+    file(GLOB ch06_cuda_exercises CONFIGURE_DEPENDS "${MINI_EXERCISE_ROOT}/06_backends/exercises/*.cu")
+  else()
+    file(GLOB ch06_cuda_exercises CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/solutions/06_backends/*.cu")
+  endif()
+  add_library(ch06_cuda_kernels STATIC ${ch06_cuda_sources} ${ch06_cuda_exercises})
   # C++17 is all the .cu files need (if constexpr); CMake 3.25 does not yet
   # know nvcc 13's C++20 dialect.
   set_target_properties(ch06_cuda_kernels PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON
                                                      POSITION_INDEPENDENT_CODE ON)
-  target_include_directories(ch06_cuda_kernels PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/include")
+  target_include_directories(ch06_cuda_kernels PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/include"
+                                                       "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda")
   target_compile_options(ch06_cuda_kernels PRIVATE
     "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Werror;--Werror=all-warnings>")
   target_link_libraries(ch06_cuda_kernels PUBLIC CUDA::cudart_static)

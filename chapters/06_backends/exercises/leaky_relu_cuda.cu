@@ -1,0 +1,24 @@
+// Exercise 06.3: a CUDA kernel (leaky_relu) with a grid-stride loop.
+// The lesson: chapters/06_backends/README.md#exercise-63
+// Compiled by nvcc where it is found; its tests run where a GPU is present.
+#include "cuda_check.cuh"
+#include "mini/leaky_relu_cuda.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// TODO(06.3): write a __global__ kernel whose threads start at
+// blockIdx.x * blockDim.x + threadIdx.x and step by gridDim.x * blockDim.x
+// (a grid-stride loop), computing out[i] = in[i] > 0 ? in[i] : slope * in[i].
+// Launch it below with blocksFor(n) blocks of 256 threads, check the launch
+// with checkLaunch("leakyReluKernel", "leaky_relu"), and return true.
+bool launchLeakyReluCuda(const float* in, float* out, std::int64_t n, float slope) {
+  (void)in;
+  (void)out;
+  (void)n;
+  (void)slope;
+  return false;
+}
+
+}  // namespace ch06
+}  // namespace mini

@@ -1,0 +1,44 @@
+// Exercise 06.3: a CUDA kernel. Runs where a GPU is; elsewhere it reports
+// SKIPPED with the reason (no nvcc at configure time, or no usable device).
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "exercise_support.h"
+#include "mini/cuda_kernels.h"
+#include "mini/exercise.h"
+#include "mini/leaky_relu_cuda.h"
+#include "mini/operators.h"
+#include "test_helpers.h"
+
+// Defined only in a build that compiled the .cu file: a weak reference is
+// null in one without nvcc, and this test then skips instead of failing to link.
+namespace mini {
+inline namespace ch06 {
+bool launchLeakyReluCuda(const float* in, float* out, std::int64_t n, float slope) __attribute__((weak));
+}  // namespace ch06
+}  // namespace mini
+
+namespace mini {
+namespace {
+
+using ::testing::ElementsAre;
+using mini_test::runExercise;
+using mini_test::values;
+
+TEST(Exercise06_3, LeakyReluOnTheGpu) {
+  const CudaAvailability cuda = cudaAvailability();
+  if (&launchLeakyReluCuda == nullptr || cuda.devices == 0) {
+    GTEST_SKIP() << "exercise 06.3 needs a GPU and nvcc: " << cuda.reason;
+  }
+  runExercise([] {
+    const Tensor in = fromValues({-2, -0.5, 0, 1.5, 3}, {5}).to(ScalarType::Float).to(cudaDevice(0));
+    Tensor out = empty({5}, {ScalarType::Float, cudaDevice(0)});
+    if (!launchLeakyReluCuda(static_cast<const float*>(in.rawData()), static_cast<float*>(out.rawData()), 5, 0.1f)) {
+      throw ExerciseNotDone("06.3");
+    }
+    EXPECT_THAT(values(out), ElementsAre(-0.2f, -0.05f, 0, 1.5, 3));
+  });
+}
+
+}  // namespace
+}  // namespace mini
