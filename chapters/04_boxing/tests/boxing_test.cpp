@@ -179,6 +179,17 @@ TEST(Boxing, ABoxedKernelBreakingTheStackDisciplineIsReported) {
   }
 }
 
+TEST(Boxing, AKernelsOwnErrorComesOutOfABoxedCallUnchanged) {
+  Stack stack;
+  push(stack, makeTensor({1, 2}), makeTensor({1, 2, 3}));
+  try {
+    Dispatcher::singleton().findSchemaOrThrow("myops::myadd", "").callBoxed(stack);
+    FAIL() << "adding tensors of 2 and 3 values must throw";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(), "The size of tensor a (2) must match the size of tensor b (3)");
+  }
+}
+
 TEST(KernelFunction, KeepsABoxedEntryAlwaysAndAnUnboxedOneWhenWrittenUnboxed) {
   const KernelFunction unboxed = KernelFunction::makeFromUnboxedFunction(&myadd_cpu);
   EXPECT_TRUE(unboxed.isValid());

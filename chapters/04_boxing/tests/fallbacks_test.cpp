@@ -153,6 +153,17 @@ TEST(BatchedFallback, RefusesWhatALoopCannotBatch) {
             "mapped dimension (calling myops::myadd)");
 }
 
+
+// The scopes are the only way in: a key included by hand finds no scope.
+TEST(TracerFallback, TheTracerKeyWithoutATracingScopeIsAnError) {
+  IncludeDispatchKeyGuard tracerOn(DispatchKey::Tracer);
+  try {
+    (void)mysum(makeTensor({1, 2}));
+    FAIL() << "the Tracer fallback without a TracingScope must throw";
+  } catch (const std::logic_error& error) {
+    EXPECT_STREQ(error.what(), "myops::mysum reached the Tracer fallback with no TracingScope alive");
+  }
+}
 // ---- Counting ----
 
 TEST(CountingFallback, CountsEveryOperatorItNeverSaw) {
@@ -181,6 +192,16 @@ TEST(CountingFallback, SeesEachRowOfABatchedCallAndStopsWithItsScope) {
     EXPECT_EQ(counting.count("myops::mysum"), 4u);
   }
   EXPECT_FALSE(localDispatchKeySet().included.has(DispatchKey::Python));
+}
+
+TEST(CountingFallback, ThePythonKeyWithoutACountingScopeIsAnError) {
+  IncludeDispatchKeyGuard pythonOn(DispatchKey::Python);
+  try {
+    (void)mysum(makeTensor({1, 2}));
+    FAIL() << "the counting fallback without a CountingScope must throw";
+  } catch (const std::logic_error& error) {
+    EXPECT_STREQ(error.what(), "myops::mysum reached the counting fallback with no CountingScope alive");
+  }
 }
 
 TEST(Fallbacks, AllThreeTogether) {

@@ -68,6 +68,17 @@ TEST(Stack, TakingMoreThanIsThereIsAnError) {
   }
 }
 
+TEST(Stack, PeekPastTheLastNValuesNamesTheIndex) {
+  Stack stack;
+  push(stack, 1, 2, 3);
+  try {
+    (void)peek(stack, 2, 2);
+    FAIL() << "index 2 of the last 2 values must throw";
+  } catch (const std::out_of_range& error) {
+    EXPECT_STREQ(error.what(), "peek: index 2 of the last 2 value(s)");
+  }
+}
+
 TEST(Stack, ValuesOnTheStackOwnTheirTensors) {
   Stack stack;
   {

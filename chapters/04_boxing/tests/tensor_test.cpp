@@ -50,6 +50,30 @@ TEST(Tensor, BatchedTensorAddsTheBatchedKeyAndSlicesWithout) {
   EXPECT_THROW((void)batchSlice(batch, 3), std::out_of_range);
 }
 
+TEST(Tensor, ABatchNeedsRowsOfOneLength) {
+  try {
+    (void)makeBatchedTensor(std::vector<std::vector<double>>{});
+    FAIL() << "a batch of no rows must throw";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(), "makeBatchedTensor: a batch needs at least one row");
+  }
+  try {
+    (void)makeBatchedTensor({{1, 2}, {3}});
+    FAIL() << "rows of lengths 2 and 1 must throw";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_STREQ(error.what(), "makeBatchedTensor: rows must have equal lengths, got 2 and 1");
+  }
+}
+
+TEST(Tensor, BatchSlicePastTheLastRowNamesTheBatchSize) {
+  try {
+    (void)batchSlice(makeBatchedTensor({{1, 2}, {3, 4}, {5, 6}}), 3);
+    FAIL() << "row 3 of a batch of 3 must throw";
+  } catch (const std::out_of_range& error) {
+    EXPECT_STREQ(error.what(), "batchSlice: row 3 of a batch of 3");
+  }
+}
+
 TEST(Tensor, StackBatchUndoesSlicing) {
   const Tensor batch = makeBatchedTensor({{1, 2}, {3, 4}});
   const Tensor again = stackBatch({batchSlice(batch, 0), batchSlice(batch, 1)});
