@@ -31,16 +31,18 @@ bool sameTypeIgnoringListSize(const SchemaType& a, const SchemaType& b) {
   return sameTypeIgnoringListSize(a.element(), b.element());
 }
 
-// The first position where two argument (or return) lists differ in count or type.
+// The first position where two argument (or return) lists differ in count or
+// type. Like c10's findSchemaDifferences, the def's schema is named first:
+// "2 vs 1" reads "the def says 2, the kernel has 1".
 std::optional<std::string> findListDifference(std::string_view what, const std::vector<Argument>& inferred,
                                               const std::vector<Argument>& specified) {
   if (inferred.size() != specified.size()) {
-    return fmt::format("The number of {}s is different. {} vs {}.", what, inferred.size(), specified.size());
+    return fmt::format("The number of {}s is different. {} vs {}.", what, specified.size(), inferred.size());
   }
   for (std::size_t i = 0; i < inferred.size(); ++i) {
     if (!sameTypeIgnoringListSize(inferred[i].type, specified[i].type)) {
-      return fmt::format("Type mismatch in {} {}: {} vs {}", what, i + 1, inferred[i].type.toString(),
-                         specified[i].type.toString());
+      return fmt::format("Type mismatch in {} {}: {} vs {}", what, i + 1, specified[i].type.toString(),
+                         inferred[i].type.toString());
     }
   }
   return std::nullopt;
