@@ -21,6 +21,8 @@ inline namespace ch06 {
 // needs; run the operator *below* autograd (the redispatch: the same
 // operator, the key set with every autograd key masked off, so the next
 // kernel is ADInplaceOrView's or CPU's); hang the node on the result.
+// Written out here; the other kernels say the same with
+// redispatchBelowAutograd.
 Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<AddBackward0> node = recordIfNeeded<AddBackward0>({self, other});
   if (node != nullptr) {
@@ -45,11 +47,7 @@ Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = subOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }
+  Tensor result = redispatchBelowAutograd(subOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -71,11 +69,7 @@ Tensor mulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = mulOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }
+  Tensor result = redispatchBelowAutograd(mulOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -93,11 +87,7 @@ Tensor divAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = divOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }
+  Tensor result = redispatchBelowAutograd(divOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -111,11 +101,7 @@ Tensor toCopyAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, ScalarT
     node->selfDtype = self.dtype();
     node->selfDevice = self.device();
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = toCopyOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, dtype, device);
-  }
+  Tensor result = redispatchBelowAutograd(toCopyOp(), dispatchKeySet, self, dtype, device);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -125,11 +111,7 @@ Tensor toCopyAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, ScalarT
 
 Tensor negAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<NegBackward0> node = recordIfNeeded<NegBackward0>({self});
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = negOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
-  }
+  Tensor result = redispatchBelowAutograd(negOp(), dispatchKeySet, self);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -141,11 +123,7 @@ Tensor sumAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   if (node != nullptr) {
     node->selfSizes = self.sizes();
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = sumOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
-  }
+  Tensor result = redispatchBelowAutograd(sumOp(), dispatchKeySet, self);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -162,11 +140,7 @@ Tensor matmulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const T
       node->self = SavedVariable(self);
     }
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = matmulOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }
+  Tensor result = redispatchBelowAutograd(matmulOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -175,11 +149,7 @@ Tensor matmulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const T
 
 Tensor reluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<ReluBackward0> node = recordIfNeeded<ReluBackward0>({self});
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = reluOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
-  }
+  Tensor result = redispatchBelowAutograd(reluOp(), dispatchKeySet, self);
   if (node != nullptr) {
     setHistory(result, node);
     // Saved after setHistory: the error for a stale result then says
@@ -191,11 +161,7 @@ Tensor reluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
 
 Tensor expAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<ExpBackward0> node = recordIfNeeded<ExpBackward0>({self});
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = expOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
-  }
+  Tensor result = redispatchBelowAutograd(expOp(), dispatchKeySet, self);
   if (node != nullptr) {
     setHistory(result, node);
     node->result = SavedVariable(result);
@@ -205,11 +171,7 @@ Tensor expAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
 
 Tensor tAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   std::shared_ptr<TBackward0> node = recordIfNeeded<TBackward0>({self});
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = tOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
-  }
+  Tensor result = redispatchBelowAutograd(tOp(), dispatchKeySet, self);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -221,11 +183,7 @@ Tensor viewAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Siz
   if (node != nullptr) {
     node->selfSizes = self.sizes();
   }
-  Tensor result;
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    result = viewOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, sizes);
-  }
+  Tensor result = redispatchBelowAutograd(viewOp(), dispatchKeySet, self, sizes);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -259,10 +217,7 @@ Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    addInplaceOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }
+  redispatchBelowAutograd(addInplaceOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(self, node);
   }
@@ -284,10 +239,7 @@ Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
   }
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    mulInplaceOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
-  }
+  redispatchBelowAutograd(mulInplaceOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(self, node);
   }

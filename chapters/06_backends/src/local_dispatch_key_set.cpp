@@ -13,37 +13,42 @@ LocalDispatchKeySet localDispatchKeySet() { return tlsLocalDispatchKeySet; }
 
 void setLocalDispatchKeySet(LocalDispatchKeySet state) { tlsLocalDispatchKeySet = state; }
 
+DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys) {
+  const DispatchKeySet missing(DispatchKeySet::RAW, keys.raw() & ~target.raw());
+  target = target | missing;
+  return missing;
+}
+
+void clearBits(DispatchKeySet& target, DispatchKeySet bits) {
+  target = DispatchKeySet(DispatchKeySet::RAW, target.raw() & ~bits.raw());
+}
+
 // [include_guard]
 // Only the missing bits are added, so an enclosing guard that included the
-// same key keeps it after this one ends. Raw bits, because operator- would
-// leave backend bits behind.
+// same key keeps it after this one ends.
 IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
   LocalDispatchKeySet state = localDispatchKeySet();
-  added_ = DispatchKeySet(DispatchKeySet::RAW, keys.raw() & ~state.included.raw());
-  state.included = state.included | added_;
+  added_ = addMissingBits(state.included, keys);
   setLocalDispatchKeySet(state);
 }
 
 IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
   LocalDispatchKeySet state = localDispatchKeySet();
-  state.included = DispatchKeySet(DispatchKeySet::RAW, state.included.raw() & ~added_.raw());
+  clearBits(state.included, added_);
   setLocalDispatchKeySet(state);
 }
 // [include_guard]
 
 // [exclude_guard]
-// Raw bits, not operator-: the guard must undo exactly what it did, and
-// operator- never clears backend bits.
 ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet keys) {
   LocalDispatchKeySet state = localDispatchKeySet();
-  added_ = DispatchKeySet(DispatchKeySet::RAW, keys.raw() & ~state.excluded.raw());
-  state.excluded = state.excluded | added_;
+  added_ = addMissingBits(state.excluded, keys);
   setLocalDispatchKeySet(state);
 }
 
 ExcludeDispatchKeyGuard::~ExcludeDispatchKeyGuard() {
   LocalDispatchKeySet state = localDispatchKeySet();
-  state.excluded = DispatchKeySet(DispatchKeySet::RAW, state.excluded.raw() & ~added_.raw());
+  clearBits(state.excluded, added_);
   setLocalDispatchKeySet(state);
 }
 // [exclude_guard]

@@ -232,6 +232,15 @@ void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher, DispatchKe
   if (isBackendDispatchKey(key)) {
     updateDispatchTableEntry(dispatcher, getAutogradKeyFromBackend(key));
   }
+  // A CompositeExplicitAutograd kernel counts as a backend kernel for every
+  // autograd slot (rule 3). PyTorch 1.13 does not refresh them here, so after
+  // CompositeImplicitAutograd then CompositeExplicitAutograd its table keeps
+  // stale math kernels that its own dumpComputedTable() does not show; we do.
+  if (key == DispatchKey::CompositeExplicitAutograd) {
+    for (DispatchKey autogradKey : kAutogradDispatchKeySet.keys()) {
+      updateDispatchTableEntry(dispatcher, autogradKey);
+    }
+  }
 }
 // [update_dispatch_table]
 

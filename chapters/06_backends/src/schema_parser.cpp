@@ -19,6 +19,7 @@ namespace {
 // Reporting. Every error, from the lexer or the parser, goes through here so
 // they all have PyTorch's shape: message, source line, marker.
 
+// [report]
 // The source line holding `offset`, then `~` under [offset, offset+length).
 std::string markSource(std::string_view source, std::size_t offset, std::size_t length) {
   const std::size_t line_start = offset == 0 ? 0 : source.rfind('\n', offset - 1) + 1;
@@ -33,6 +34,7 @@ std::string markSource(std::string_view source, std::size_t offset, std::size_t 
                          std::string_view message) {
   throw SchemaParseError(fmt::format("{}:\n{}", message, markSource(source, offset, length)), offset);
 }
+// [report]
 
 // ---------------------------------------------------------------------------
 // The lexer: the whole source becomes a token list up front, so the parser
@@ -250,6 +252,7 @@ class Parser {
     return Argument{std::move(name), std::move(type), std::nullopt, false, std::move(alias)};
   }
 
+  // [parse_type]
   // type := ident [alias] ('?' | '[' [number] ']')*
   std::pair<SchemaType, std::optional<AliasInfo>> parseType() {
     const Token name = expect(TokenKind::Ident);
@@ -273,6 +276,7 @@ class Parser {
       }
     }
   }
+  // [parse_type]
 
   // '(' has been read: `a)` or `a!)`.
   AliasInfo parseAlias() {

@@ -8,6 +8,7 @@
 
 #include "mini/cpu_kernels.h"
 #include "mini/tensor.h"
+#include "test_helpers.h"
 
 namespace mini_test {
 
@@ -25,17 +26,6 @@ inline std::vector<double> valuesOf(const mini::Tensor& tensor) {
   mini::Tensor doubles = mini::contiguousCpu(mini::toDtypeCpu(tensor, mini::ScalarType::Double));
   const double* data = doubles.dataPtr<const double>();
   return {data, data + doubles.numel()};
-}
-
-/// The message of the exception `body` throws, or "" if it throws none.
-template <class Body>
-std::string errorOf(Body body) {
-  try {
-    body();
-  } catch (const std::exception& error) {
-    return error.what();
-  }
-  return "";
 }
 
 }  // namespace mini_test

@@ -5,7 +5,9 @@
 
 #include <memory>
 
+#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/dispatch_key_set.h"
+#include "mini/dispatcher.h"
 #include "mini/node.h"
 
 namespace mini {
@@ -23,6 +25,19 @@ std::shared_ptr<NodeT> recordIfNeeded(const TensorList& inputs) {
   return std::make_shared<NodeT>(collectNextEdges(inputs));
 }
 // [record_if_needed]
+
+// [redispatch_below_autograd]
+/// The middle of every autograd kernel: the same operator again, one level
+/// down. The key set loses every autograd key (so the dispatcher picks
+/// ADInplaceOrView's or the backend's kernel), and the guard keeps whatever
+/// that kernel calls through the public API from coming back up.
+template <class FunctionType, class... Args>
+decltype(auto) redispatchBelowAutograd(const TypedOperatorHandle<FunctionType>& op, DispatchKeySet dispatchKeySet,
+                                       Args&&... args) {
+  AutoDispatchBelowADInplaceOrView guard;
+  return op.redispatch(dispatchKeySet & kAfterAutogradKeySet, std::forward<Args>(args)...);
+}
+// [redispatch_below_autograd]
 
 /// The Autograd kernels. Their first parameter receives the call's key set
 /// (the dispatcher passes it to a kernel that asks), which they mask with

@@ -34,11 +34,18 @@ LocalDispatchKeySet localDispatchKeySet();
 void setLocalDispatchKeySet(LocalDispatchKeySet state);
 // [local_dispatch_key_set]
 
+/// Sets in `target` the bits of `keys` it lacks and returns exactly those
+/// bits. Raw bits, not operator|/operator-: a guard must undo exactly what it
+/// did, and operator- never clears backend bits.
+DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys);
+/// Clears exactly `bits` in `target`, backend bits included.
+void clearBits(DispatchKeySet& target, DispatchKeySet bits);
+
 // [guards]
 /// Adds `keys` to this thread's included set for the guard's lifetime. Only
 /// the bits that were not already there are added, and exactly those are
 /// removed at the end, so guards nest and an outer guard's keys survive an
-/// inner one. (Chapter 02's exercise 02.3.)
+/// inner one. (Chapter 02's exercise 02.3, solved here.)
 class IncludeDispatchKeyGuard {
  public:
   explicit IncludeDispatchKeyGuard(DispatchKeySet keys);

@@ -69,7 +69,6 @@ class OperatorEntry {
   /// A backend fallback on runtime key `key` was added or removed.
   void updateFallback(const Dispatcher& dispatcher, DispatchKey key);
 
-  // [lookup]
   /// The kernel for a call whose (masked) key set is `dispatchKeySet`.
   const KernelFunction& lookup(DispatchKeySet dispatchKeySet) const {
     const KernelFunction& kernel = dispatchTable_[dispatchKeySet.getDispatchTableIndexForDispatchKeySet()];
@@ -78,7 +77,6 @@ class OperatorEntry {
     }
     return kernel;
   }
-  // [lookup]
 
   const DispatchKeyExtractor& dispatchKeyExtractor() const { return dispatchKeyExtractor_; }
 
