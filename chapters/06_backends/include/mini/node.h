@@ -26,7 +26,7 @@ class Node {
   Node(const Node&) = delete;
   Node& operator=(const Node&) = delete;
 
-  /// "AddBackward0": what torch prints as `grad_fn=<AddBackward0>`.
+  /// "AddBackward0": the name torch prints after `grad_fn=` in a tensor's repr.
   virtual std::string name() const = 0;
   /// The backward formula. `grads[i]` is the gradient of forward output i.
   virtual TensorList apply(TensorList&& grads) = 0;
