@@ -200,10 +200,13 @@ namespace {
 // Nested brackets for the dimensions from `dim` on, starting at element
 // `offset` of a contiguous float64 copy.
 void formatValues(std::string& out, std::span<const double> values, const Sizes& sizes, std::size_t dim,
-                  std::int64_t offset, bool integral) {
+                  std::int64_t offset, ScalarType dtype) {
+  const bool integral = dtype == ScalarType::Long;
   if (dim == sizes.size()) {
     const double value = values[static_cast<std::size_t>(offset)];
-    if (integral) {
+    if (dtype == ScalarType::Bool) {
+      out += value != 0.0 ? "True" : "False";
+    } else if (integral) {
       fmt::format_to(std::back_inserter(out), "{}", static_cast<std::int64_t>(value));
     } else {
       fmt::format_to(std::back_inserter(out), "{}", value);
@@ -216,7 +219,7 @@ void formatValues(std::string& out, std::span<const double> values, const Sizes&
     if (i > 0) {
       out += ", ";
     }
-    formatValues(out, values, sizes, dim + 1, offset + i * stride, integral);
+    formatValues(out, values, sizes, dim + 1, offset + i * stride, dtype);
   }
   out += ']';
 }
@@ -235,8 +238,7 @@ std::string formatTensor(const Tensor& tensor) {
   } else {
     const Tensor host = tensor.device().isCpu() ? tensor : tensor.detach().to(kCpu);
     const Tensor doubles = contiguousCpu(toDtypeCpu(host, ScalarType::Double));
-    formatValues(out, doubles.data(), doubles.sizes(), 0, 0,
-                 tensor.dtype() == ScalarType::Long || tensor.dtype() == ScalarType::Bool);
+    formatValues(out, doubles.data(), doubles.sizes(), 0, 0, tensor.dtype());
   }
   if (!tensor.device().isCpu()) {
     fmt::format_to(std::back_inserter(out), ", device='{}'", tensor.device());

@@ -33,6 +33,8 @@ TEST(Factories, TakeTorchsDefaultsFloat32OnTheCpu) {
   EXPECT_THAT(values(arange(0, 5, 2, {ScalarType::Long})), ElementsAre(0, 2, 4));
   EXPECT_THAT(values(arange(1, 2, 0.25)), ElementsAre(1, 1.25, 1.5, 1.75));
   EXPECT_EQ(empty({4, 1}).numel(), 4);
+  EXPECT_EQ(fmt::format("{}", arange(0, 2, 1, {ScalarType::Long}).to(ScalarType::Bool)),
+            "tensor([False, True], dtype=torch.bool)");
 }
 
 TEST(Factories, RequiresGradMakesALeafAndIsOnlyForFloatingTypes) {
