@@ -6,7 +6,9 @@
 1. Every exercise a lesson declares has a test suite, and every suite an
    exercise; every exercise has a hint.
 2. With the solutions (the build this check runs in) every exercise test
-   passes, none skipped.
+   passes; none fails or reports its exercise as not done. A test may skip
+   for a reason of the machine's (a GPU exercise without a GPU), which is
+   reported.
 3. With the learner's stubs, as committed, a separate learner build is made:
    every exercise test there is SKIPPED or failing, and every other test of
    the course (unit and gdb) still passes.
@@ -91,9 +93,15 @@ def main():
             if suite not in declared:
                 problems.append(f"{chapter}: test suite {suite} belongs to no exercise in the lesson")
                 continue
-            if not outcome.done:
+            # With the solution nothing may fail or say "not done"; a skip for
+            # a reason of the machine's (no GPU here) is reported, not refused.
+            stub_skips = [m for m in outcome.messages if "is not done yet" in m]
+            if outcome.failed or stub_skips or outcome.passed + outcome.skipped == 0:
                 problems.append(f"exercise {declared[suite].id} with its solution: {outcome.passed} passed, "
                                 f"{outcome.failed} failed, {outcome.skipped} skipped (all must pass)")
+            elif outcome.skipped:
+                print(f"note: exercise {declared[suite].id} with its solution: {outcome.skipped} test(s) skipped "
+                      f"for this machine: {outcome.messages[0].strip()[:120]}")
             tested.add(suite)
     for exercise in declared.values():
         if exercise.suite not in tested:
