@@ -8,13 +8,22 @@
 //
 //   mini-dispatch-table CPU AutogradCPU CompositeImplicitAutograd
 //   mini-dispatch-table --registrations CPU Autograd
+//
+// With --dot it draws, in graphviz's DOT, the computed tables of several
+// operators at once as a grid (operators down, runtime keys across), each
+// cell coloured by the rule of computeDispatchTableEntryWithDebug() that
+// filled it. The docs build draws chapter 03's picture this way:
+//
+//   mini-dispatch-table --dot --fallback Batched myadd=CPU,AutogradCPU linear=CompositeImplicitAutograd
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdio>
 #include <regex>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -36,23 +45,39 @@ constexpr std::array<std::string_view, 3> kAliasKeys = {"Autograd", "CompositeIm
                                                         "CompositeExplicitAutograd"};
 constexpr std::string_view kOperator = "__mini_dispatch_table__::foo";
 
+// What a wrong argument is answered with, on one line.
+constexpr std::string_view kUsageLine =
+    "mini-dispatch-table [--help] [--registrations] [KEY ...] | --dot [--fallback KEY ...] OP=KEY[,KEY ...] ...";
+
 constexpr std::string_view kUsage = R"(usage: mini-dispatch-table [--registrations] [KEY ...]
+       mini-dispatch-table --dot [--fallback KEY ...] OP=KEY[,KEY ...] ...
 
 Registers a kernel named fn_<KEY> on each KEY for a fresh operator
 `foo(Tensor x) -> Tensor` and prints the dispatch table PyTorch 1.13 would
 compute for it, in the format of torch._python_dispatcher.PythonDispatcher.
 
   --registrations  print the registered kernels instead of the computed table
+  --dot            draw the computed tables of operators OP (each with kernels
+                   fn_<KEY> on its KEYs) as a graphviz grid, one row per
+                   operator, one column per runtime key, cells coloured by how
+                   they were filled; any runtime or alias key is allowed
+  --fallback KEY   (with --dot) a backend fallback on runtime key KEY first
   --help           print this help
 
 KEY is one of: CPU CUDA Meta PrivateUse1 AutogradOther AutogradCPU AutogradCUDA
 AutogradMeta AutogradPrivateUse1 Autograd CompositeImplicitAutograd
-CompositeExplicitAutograd. Exit status 2 for a set PythonDispatcher refuses.
+CompositeExplicitAutograd. Exit status 2 for a set PythonDispatcher refuses,
+and for an unknown argument.
 )";
 
 // A refused registration set: message for stderr, exit status 2.
 struct Refused : std::runtime_error {
   using std::runtime_error::runtime_error;
+};
+
+// An option this tool does not have: answered with the usage line, status 2.
+struct UnknownArgument {
+  std::string argument;
 };
 
 // The one kernel every key gets; only its name (fn_<Key>) differs.
@@ -85,20 +110,29 @@ void checkRegistrationSet(const std::vector<std::string>& keys) {
   }
 }
 
+// A fresh operator `name(Tensor x) -> Tensor`, def()'d by this tool.
+RegistrationHandleRAII defineOperator(const std::string& name) {
+  FunctionSchema schema = parseSchema("foo(Tensor x) -> Tensor");
+  schema.name = name;
+  return Dispatcher::singleton().registerDef(std::move(schema), "registered at mini-dispatch-table");
+}
+
+// The kernel fn_<key> on `key` of operator `name`.
+RegistrationHandleRAII registerNamedKernel(const std::string& name, DispatchKey key) {
+  return Dispatcher::singleton().registerImpl(name, key, KernelFunction::makeFromUnboxedFunction(&foo),
+                                              inferKernelSchema<decltype(foo)>(), fmt::format("fn_{}", key));
+}
+
 std::vector<RegistrationHandleRAII> registerKernels(const std::vector<std::string>& keys) {
   std::vector<RegistrationHandleRAII> handles;
-  FunctionSchema schema = parseSchema("foo(Tensor x) -> Tensor");
-  schema.name = std::string(kOperator);
-  handles.push_back(Dispatcher::singleton().registerDef(std::move(schema), "registered at mini-dispatch-table"));
+  handles.push_back(defineOperator(std::string(kOperator)));
   for (const std::string& key : keys) {
     if (!isSupported(key)) {
       std::vector<std::string> supported(kRuntimeKeys.begin(), kRuntimeKeys.end());
       supported.insert(supported.end(), kAliasKeys.begin(), kAliasKeys.end());
       throw Refused(fmt::format("{} is not supported, please select a dispatch key in {}.", key, pythonList(supported)));
     }
-    handles.push_back(Dispatcher::singleton().registerImpl(std::string(kOperator), parseDispatchKey(key),
-                                                           KernelFunction::makeFromUnboxedFunction(&foo),
-                                                           inferKernelSchema<decltype(foo)>(), "fn_" + key));
+    handles.push_back(registerNamedKernel(std::string(kOperator), parseDispatchKey(key)));
   }
   return handles;
 }
@@ -150,31 +184,218 @@ std::string registrationsTable(const OperatorHandle& op) {
 }
 // [python_dispatcher_format]
 
-}  // namespace
+// ---- The grid picture (--dot) ----
 
-int main(int argc, char** argv) {
-  std::vector<std::string> keys(argv + 1, argv + argc);
-  bool showRegistrations = false;
-  if (!keys.empty() && (keys.front() == "--help" || keys.front() == "-h")) {
-    fmt::print("{}", kUsage);
-    return 0;
+// How a slot was filled: the `why` of computeDispatchTableEntryWithDebug(),
+// except that a fallthrough (a kernel or a fallback that says "skip me") gets
+// a colour of its own, since a call never stops there.
+struct FillKind {
+  std::string_view why;  ///< as the dispatcher says it, or "fallthrough"
+  std::string_view colour;
+  std::string_view meaning;  ///< the legend's words
+};
+
+// Rule order (see computeDispatchTableEntryWithDebug), then the two markers.
+constexpr std::array<FillKind, 8> kFillKinds{{
+    {"kernel", "#9ecae1", "kernel: registered on this key itself (rule 1)"},
+    {"default backend kernel", "#fdd0a2", "default backend kernel: CompositeExplicitAutograd (rule 2)"},
+    {"math kernel", "#a1d99b", "math kernel: CompositeImplicitAutograd (rule 3)"},
+    {"ambiguous autogradother", "#fee391", "ambiguous: AutogradOther claimed twice (rule 3)"},
+    {"autograd kernel", "#bcbddc", "autograd kernel: the Autograd alias (rule 4)"},
+    {"backend fallback", "#fcbba1", "fallback: one kernel for every operator on this key (rule 5)"},
+    {"fallthrough", "#d9d9d9", "fallthrough: the key is skipped, the call goes on below"},
+    {"missing", "#ffffff", "missing: a call landing here is the \"Could not run\" error (rule 6)"},
+}};
+
+const FillKind& fillKindOf(const ComputedEntry& entry) {
+  const std::string_view why = entry.kernel->kernel.isFallthrough() ? "fallthrough" : entry.why;
+  const auto found = std::ranges::find(kFillKinds, why, &FillKind::why);
+  if (found == kFillKinds.end()) {
+    // A new rule in the dispatcher must get a colour here, not a wrong one.
+    throw std::logic_error(fmt::format("mini-dispatch-table --dot has no colour for a slot filled as '{}'", why));
   }
+  return *found;
+}
+
+// Every runtime key that has a slot, in slot order; Undefined (a call with
+// no tensor arguments) first, as OperatorEntry lays its table out.
+std::vector<DispatchKey> runtimeKeysInSlotOrder() {
+  std::vector<DispatchKey> keys{DispatchKey::Undefined};
+  const std::vector<DispatchKey> rest = DispatchKeySet(DispatchKeySet::FULL).keys();
+  keys.insert(keys.end(), rest.begin(), rest.end());
+  return keys;
+}
+
+// "AutogradPrivateUse1" -> "Autograd<BR/>PrivateUse1": two short lines keep
+// seventeen columns readable.
+std::string inTwoLines(const std::string& name) {
+  for (std::size_t i = 1; name.size() > 8 && i < name.size(); ++i) {
+    if (std::islower(static_cast<unsigned char>(name[i - 1])) && std::isupper(static_cast<unsigned char>(name[i]))) {
+      return name.substr(0, i) + "<BR/>" + name.substr(i);
+    }
+  }
+  return name;
+}
+
+// What a cell says: the kernel's name, or the marker's kind.
+std::string cellText(const ComputedEntry& entry, const FillKind& kind) {
+  const bool named = kind.why != "fallthrough" && kind.why != "missing" && kind.why != "ambiguous autogradother";
+  return inTwoLines(named ? entry.kernel->debug : std::string(kind.why));
+}
+
+// One operator as the user named it, and the keys its kernels sit on.
+struct OperatorSpec {
+  std::string name;
+  std::vector<DispatchKey> keys;
+};
+
+std::string qualifiedName(const OperatorSpec& spec) { return fmt::format("{}::{}", "__mini_dispatch_table__", spec.name); }
+
+// [dispatch_table_dot]
+// The grid: one HTML-like table node (graphviz draws it as a real grid), and
+// a legend node under it. Colours come from the dispatcher's own `why`, so
+// the picture shows what the tables hold, not what a drawing claims.
+std::string dispatchTableDot(const std::vector<OperatorSpec>& specs) {
+  const std::vector<DispatchKey> keys = runtimeKeysInSlotOrder();
+  std::string grid = "<TR><TD><B>operator</B></TD>";
+  for (DispatchKey key : keys) {
+    grid += fmt::format("<TD><B>{}</B></TD>", inTwoLines(fmt::format("{}", key)));
+  }
+  grid += "</TR>\n";
+  for (const OperatorSpec& spec : specs) {
+    const OperatorEntry& entry = Dispatcher::singleton().findOp(qualifiedName(spec))->entry();
+    grid += fmt::format("<TR><TD ALIGN=\"LEFT\"><B>{}</B></TD>", spec.name);
+    for (DispatchKey key : keys) {
+      const ComputedEntry computed = entry.computeDispatchTableEntryWithDebug(Dispatcher::singleton(), key);
+      const FillKind& kind = fillKindOf(computed);
+      grid += fmt::format("<TD BGCOLOR=\"{}\">{}</TD>", kind.colour, cellText(computed, kind));
+    }
+    grid += "</TR>\n";
+  }
+  std::string legend;
+  for (const FillKind& kind : kFillKinds) {
+    legend += fmt::format("<TR><TD BGCOLOR=\"{}\" WIDTH=\"24\"></TD><TD ALIGN=\"LEFT\">{}</TD></TR>\n", kind.colour,
+                          kind.meaning);
+  }
+  return fmt::format(
+      "digraph dispatch_table {{\n"
+      "  rankdir=TB;\n"
+      "  node [shape=plaintext, fontname=\"Helvetica\", fontsize=10];\n"
+      "  grid [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"4\">\n{}</TABLE>>];\n"
+      "  legend [label=<<TABLE BORDER=\"0\" CELLBORDER=\"1\" CELLSPACING=\"0\" CELLPADDING=\"3\">\n{}</TABLE>>];\n"
+      "  grid -> legend [style=invis];\n"
+      "}}\n",
+      grid, legend);
+}
+// [dispatch_table_dot]
+
+// A key for --dot: any runtime or alias key, by PyTorch's name.
+DispatchKey parseRegistrationKey(std::string_view name) {
+  DispatchKey key{};
+  try {
+    key = parseDispatchKey(name);
+  } catch (const std::invalid_argument& error) {
+    throw Refused(error.what());
+  }
+  if (!isRuntimeDispatchKey(key) && !isAliasDispatchKey(key)) {
+    throw Refused(fmt::format("{} is neither a runtime key nor an alias key: no kernel can sit on it.", name));
+  }
+  return key;
+}
+
+// "myadd=CPU,AutogradCPU" -> {myadd, [CPU, AutogradCPU]}; "relu=" has no kernels.
+OperatorSpec parseOperatorSpec(const std::string& argument) {
+  const std::size_t equals = argument.find('=');
+  if (equals == std::string::npos || equals == 0) {
+    throw Refused(fmt::format("'{}' is not OP=KEY[,KEY ...] (for example myadd=CPU,AutogradCPU).", argument));
+  }
+  OperatorSpec spec{argument.substr(0, equals), {}};
+  std::vector<std::string> names;
+  for (std::size_t start = equals + 1; start < argument.size();) {
+    const std::size_t comma = std::min(argument.find(',', start), argument.size());
+    names.push_back(argument.substr(start, comma - start));
+    start = comma + 1;
+  }
+  checkRegistrationSet(names);
+  for (const std::string& name : names) {
+    spec.keys.push_back(parseRegistrationKey(name));
+  }
+  return spec;
+}
+
+// The --dot mode: fallbacks first (they serve every operator), then each
+// operator with its kernels, then the picture. The handles unregister all
+// of it when they go.
+std::string drawDispatchTables(const std::vector<std::string>& arguments) {
+  std::vector<RegistrationHandleRAII> handles;
+  std::vector<OperatorSpec> specs;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (arguments[i] == "--fallback" && i + 1 < arguments.size()) {
+      const DispatchKey key = parseRegistrationKey(arguments[++i]);
+      // Only drawn, never called: the operators' own kernel stands in for
+      // the boxed fallback a real one would be (chapter 04).
+      handles.push_back(Dispatcher::singleton().registerFallback(key, KernelFunction::makeFromUnboxedFunction(&foo),
+                                                                 fmt::format("fallback_{}", key)));
+    } else if (arguments[i].starts_with("-")) {
+      throw UnknownArgument{arguments[i]};
+    } else {
+      specs.push_back(parseOperatorSpec(arguments[i]));
+      if (std::ranges::count(specs, specs.back().name, &OperatorSpec::name) > 1) {
+        throw Refused(fmt::format("operator {} is named twice.", specs.back().name));
+      }
+    }
+  }
+  for (const OperatorSpec& spec : specs) {
+    handles.push_back(defineOperator(qualifiedName(spec)));
+    for (DispatchKey key : spec.keys) {
+      handles.push_back(registerNamedKernel(qualifiedName(spec), key));
+    }
+  }
+  return dispatchTableDot(specs);
+}
+
+// The PythonDispatcher mode: one operator, its table or its registrations.
+std::string pythonDispatcherOutput(std::vector<std::string> keys) {
+  bool showRegistrations = false;
   if (!keys.empty() && keys.front() == "--registrations") {
     showRegistrations = true;
     keys.erase(keys.begin());
   }
-  try {
-    for (const std::string& key : keys) {
-      if (key.starts_with("-")) {
-        throw Refused(fmt::format("unknown option {} (see --help)", key));
-      }
+  for (const std::string& key : keys) {
+    if (key.starts_with("-")) {
+      throw UnknownArgument{key};
     }
-    checkRegistrationSet(keys);
-    const std::vector<RegistrationHandleRAII> handles = registerKernels(keys);
-    const OperatorHandle op = *Dispatcher::singleton().findOp(kOperator);
-    fmt::print("{}", showRegistrations ? registrationsTable(op) : computedTable(op));
+  }
+  checkRegistrationSet(keys);
+  const std::vector<RegistrationHandleRAII> handles = registerKernels(keys);
+  const OperatorHandle op = *Dispatcher::singleton().findOp(kOperator);
+  return showRegistrations ? registrationsTable(op) : computedTable(op);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::vector<std::string> arguments(argv + 1, argv + argc);
+  if (!arguments.empty() && (arguments.front() == "--help" || arguments.front() == "-h")) {
+    fmt::print("{}", kUsage);
+    return 0;
+  }
+  try {
+    if (!arguments.empty() && arguments.front() == "--dot") {
+      arguments.erase(arguments.begin());
+      fmt::print("{}", drawDispatchTables(arguments));
+    } else {
+      fmt::print("{}", pythonDispatcherOutput(arguments));
+    }
+  } catch (const UnknownArgument& unknown) {
+    fmt::print(stderr, "mini-dispatch-table: unknown argument '{}' (usage: {})\n", unknown.argument, kUsageLine);
+    return 2;
   } catch (const Refused& refused) {
     fmt::print(stderr, "error: {}\n", refused.what());
+    return 2;
+  } catch (const std::invalid_argument& registration) {
+    // The dispatcher refused a registration (--fallback on a key that has one).
+    fmt::print(stderr, "error: {}\n", registration.what());
     return 2;
   }
   return 0;
