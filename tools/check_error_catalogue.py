@@ -52,7 +52,7 @@ def fragments(message, placeholder):
 def covered(message, catalogue_messages):
     # Newlines become spaces before runs of spaces are squeezed, as the
     # catalogue writes a multi-line message on one line.
-    text = re.sub(r"\s+", " ", message.replace("\\n", " ").replace("\\'", "'"))
+    text = re.sub(r"\s+", " ", message.replace("\\n", " ").replace("\\'", "'").replace('\\"', '"'))
     parts = fragments(text, r"\{[^}]*\}")
     for candidate in catalogue_messages:
         position = 0
