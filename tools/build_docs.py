@@ -8,7 +8,9 @@ Each chapter's gdb/*.gdb walkthrough runs against the chapter's demo and must
 pass its checks; its session is written to BUILD_DIR/docs/gdb-transcripts/
 NN_name/SCRIPT.txt, which the lesson shows with `\\include`. A lesson's
 backtrace is therefore the one this build produced. Likewise each demo's
-output (trace on) goes to BUILD_DIR/docs/demo-output/NN_name.txt.
+output (trace on) goes to BUILD_DIR/docs/demo-output/NN_name.txt. And the
+pictures (pictures.py) are drawn by graphviz into BUILD_DIR/docs/pictures/,
+Doxygen's IMAGE_PATH, from what the course programs print.
 """
 import glob
 import os
@@ -17,6 +19,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import course  # noqa: E402
+import pictures  # noqa: E402
 
 
 def run_demo(demo, out):
@@ -46,6 +49,12 @@ def main():
     if failed:
         print("build_docs: a walkthrough failed its checks, so its transcript would be wrong")
         return 1
+    for picture in pictures.pictures(build_dir):
+        try:
+            pictures.draw(picture, build_dir, os.path.join(build_dir, "docs", "pictures"))
+        except subprocess.CalledProcessError as error:
+            print(f"build_docs: picture {picture.name}: {' '.join(error.cmd)} failed:\n{error.stderr}")
+            return 1
     return subprocess.run(["doxygen", doxyfile], cwd=course.ROOT).returncode
 
 

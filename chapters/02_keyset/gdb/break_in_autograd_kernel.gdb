@@ -13,7 +13,7 @@ bt -frame-arguments presence
 # check: #1  [...] in mini::ch02::OperatorTable<[...]>::call([...]) const (...) at [...]/operator_table.h:[...]
 # check: #2  [...] in mini::ch02::add (...) at [...]/operators.cpp:[...]
 # check: #3  [...] in (anonymous namespace)::printRow (...) at [...]chapters/02_keyset/demo/main.cpp:[...]
-# check: #4  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #4  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # One frame up, the table: the call's key set (tensors + thread-local
 # included - excluded), then the set the kernel was picked from, after the
 # fallthrough keys BackendSelect and ADInplaceOrView were dropped.

@@ -4,8 +4,10 @@
 // registration before main. Here we call it, look at its registrations and
 // computed table, add an autograd kernel for a scope, and make three
 // mistakes. Run with MINI_DISPATCH_TRACE=1 to see every hop.
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -30,9 +32,35 @@ void showError(std::string_view what, Body body) {
   }
 }
 
+constexpr std::string_view kUsageLine = "ch03_demo [--help]";
+constexpr std::string_view kAbout = R"(Parses a schema, calls myops::myadd through its dispatching function, prints
+its registrations and computed table, adds an autograd kernel for a scope,
+and makes three mistakes. MINI_DISPATCH_TRACE=1 prints every hop.
+)";
+
+// The demo takes no arguments. --help says what it does; anything else is
+// refused (status 2, one line on stderr), not silently ignored, so a typo
+// never looks like a run. Returns the exit status when main must stop.
+std::optional<int> handleArguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--help") {
+      fmt::print(stderr, "ch03_demo: unknown argument '{}' (usage: {})\n", argv[i], kUsageLine);
+      return 2;
+    }
+  }
+  if (argc > 1) {
+    fmt::print("usage: {}\n\n{}", kUsageLine, kAbout);
+    return 0;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (const std::optional<int> status = handleArguments(argc, argv)) {
+    return *status;
+  }
   section("1. A schema is parsed, not just stored");
   const FunctionSchema out = parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
   fmt::print("name {}, overload '{}', {} arguments, keyword-only: {}\n", out.name, out.overload_name,

@@ -11,7 +11,7 @@ bt -frame-arguments presence
 # check: #2  [...] in mini::ch03::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #3  [...] in mini::ch03::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #4  [...] in mini::ch03::myadd (...) at [...]/myadd.cpp:[...]
-# check: #5  [...] in main () at [...]chapters/03_registration/demo/main.cpp:[...]
+# check: #5  [...] in main ([...]) at [...]chapters/03_registration/demo/main.cpp:[...]
 # In Dispatcher::call: the key set the extractor computed (tensors, plus the
 # thread's included keys, minus excluded, masked by the non-fallthrough keys).
 frame 2

@@ -35,4 +35,4 @@ bt -frame-arguments presence
 # check: #3  [...] in mini::ch03::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]
 # check: [...] in mini::ch03::myadd_autograd (...) at [...]
 # check: [...] in mini::ch03::Dispatcher::call<[...]>([...]) const (...) at [...]
-# check: [...] in main () at [...]
+# check: [...] in main ([...]) at [...]

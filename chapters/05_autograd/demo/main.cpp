@@ -3,10 +3,17 @@
 // One step runs with the dispatch trace on, to show the hops.
 #include <cstdio>
 #include <exception>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "mini/accumulate_grad.h"
 #include "mini/dispatch_trace.h"
 #include "mini/grad_mode.h"
 #include "mini/my_add_function.h"
@@ -53,12 +60,111 @@ void announce(bool traced, const char* what) {
   }
 }
 
+// [autograd_graph_dot]
+// The backward graph hanging off `loss`, as graphviz DOT: every node reached
+// through Node::nextEdges() from loss.gradFn(), with an edge per gradient it
+// passes on, and each AccumulateGrad labelled with the parameter it fills.
+std::string autogradGraphDot(const Tensor& loss, const std::map<std::string, Tensor>& parameters) {
+  std::map<const mini::Node*, int> ids;  // also "seen": each node is drawn once
+  std::vector<const mini::Node*> pending{loss.gradFn().get()};
+  std::string nodes = fmt::format("  loss [shape=ellipse, label=\"loss {:.4f}\"];\n  loss -> n0;\n", loss.item());
+  std::string edges;
+  ids[pending.front()] = 0;
+  while (!pending.empty()) {
+    const mini::Node* node = pending.back();
+    pending.pop_back();
+    std::string label = node->name();
+    if (const auto* leaf = dynamic_cast<const mini::AccumulateGrad*>(node)) {
+      for (const auto& [name, parameter] : parameters) {
+        if (parameter.is_same(leaf->variable())) {
+          label += fmt::format("\\n{} {}", name, parameter.sizes());
+        }
+      }
+    }
+    nodes += fmt::format("  n{} [label=\"{}\"{}];\n", ids.at(node), label,
+                         label.starts_with("AccumulateGrad") ? ", style=\"rounded,filled\", fillcolor=\"#c7e9c0\"" : "");
+    for (const mini::Edge& edge : node->nextEdges()) {
+      if (!edge.isValid()) {
+        continue;  // an input that wants no gradient (x, target)
+      }
+      const auto [next, isNew] = ids.try_emplace(edge.function.get(), static_cast<int>(ids.size()));
+      if (isNew) {
+        pending.push_back(edge.function.get());
+      }
+      edges += fmt::format("  n{} -> n{};\n", ids.at(node), next->second);
+    }
+  }
+  return fmt::format("digraph autograd_graph {{\n  rankdir=TB;\n  node [shape=box, style=rounded, "
+                     "fontname=\"Helvetica\", fontsize=10];\n{}{}}}\n",
+                     nodes, edges);
+}
+// [autograd_graph_dot]
+
+enum class Run { Training, AutogradGraphPicture, AddTrace };
+
+constexpr std::string_view kUsageLine = "ch05_demo [--help] [--dot autograd-graph] [--trace-add]";
+constexpr std::string_view kAbout = R"(Trains a two-layer model for six steps, every operator going through the
+dispatcher (Autograd kernel, redispatch, CPU kernel); MINI_DISPATCH_TRACE=1
+prints the hops of one step. Then a custom function and a missing formula.
+
+  --dot autograd-graph  print the model's backward graph as graphviz DOT
+  --trace-add           only add(a, b) with a.requires_grad, trace on: the
+                        hops the docs build draws
+)";
+
+// No arguments train; the two flags print what the docs build draws.
+// Anything else is refused (status 2, one line on stderr), not silently
+// ignored, so a typo never looks like a run. Returns what to run, or main's
+// exit status.
+std::variant<Run, int> handleArguments(int argc, char** argv) {
+  Run run = Run::Training;
+  bool help = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    const std::string picture = argument == "--dot" && i + 1 < argc ? argv[++i] : "";
+    if (argument == "--help") {
+      help = true;
+    } else if (argument == "--trace-add") {
+      run = Run::AddTrace;
+    } else if (picture == "autograd-graph") {
+      run = Run::AutogradGraphPicture;
+    } else {
+      const std::string given = picture.empty() ? argument : fmt::format("{} {}", argument, picture);
+      fmt::print(stderr, "ch05_demo: unknown argument '{}' (usage: {})\n", given, kUsageLine);
+      return 2;
+    }
+  }
+  if (help) {
+    fmt::print("usage: {}\n\n{}", kUsageLine, kAbout);
+    return 0;
+  }
+  return run;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  const std::variant<Run, int> asked = handleArguments(argc, argv);
+  if (const int* status = std::get_if<int>(&asked)) {
+    return *status;
+  }
   const Tensor x = mini::fromValues({1.0, 0.5, -1.0, 0.2, -0.4, 0.9, -0.7, 1.2, 0.3, 0.6, 0.8, -0.5}, {4, 3});
   const Tensor target = mini::fromValues({1.0, -0.5, 0.8, 0.2}, {4, 1});
   Model model;
+  if (std::get<Run>(asked) == Run::AutogradGraphPicture) {
+    const Tensor loss = meanSquaredError(model.forward(x), target);
+    fmt::print("{}", autogradGraphDot(loss, {{"w1", model.w1}, {"b", model.b}, {"w2", model.w2}}));
+    return 0;
+  }
+  if (std::get<Run>(asked) == Run::AddTrace) {
+    // [add_trace]
+    const Tensor a = mini::fromValues({1, 2}, {2}, /*requiresGrad=*/true);
+    const Tensor b = mini::fromValues({10, 20}, {2});
+    mini::ScopedDispatchTrace trace(true);
+    mini::add(a, b);
+    // [add_trace]
+    return 0;
+  }
 
   // [training_loop]
   constexpr int kTracedStep = 1;

@@ -21,7 +21,7 @@ bt -frame-arguments presence
 # check: #9  [...] in mini::ch05::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #10 [...] in mini::ch05::add (...) at [...]/operators.cpp:[...]
 # check: #11 [...] in (anonymous namespace)::Model::forward (...) at [...]chapters/05_autograd/demo/main.cpp:[...]
-# check: #12 [...] in main () at [...]/demo/main.cpp:[...]
+# check: #12 [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # In the Autograd kernel: both inputs require grad, so a node was made
 # before the redispatch; it will be the result's grad_fn.
 frame 5

@@ -15,7 +15,7 @@ bt -frame-arguments presence
 # check: #2  [...] in mini::ch05::Engine::execute (...) at [...]/engine.cpp:[...]
 # check: #3  [...] in mini::ch05::backward (...) at [...]/engine.cpp:[...]
 # check: #4  [...] in mini::ch05::Tensor::backward (...) at [...]/tensor.cpp:[...]
-# check: #5  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #5  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # The incoming gradient has the shape of add's result, x @ w1 + b.
 print grads[0]
 # check: $1 = Tensor(float64, shape=[4, 4])

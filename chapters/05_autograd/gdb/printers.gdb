@@ -10,7 +10,7 @@ run
 print parameters
 # check: $1 = std::vector of length 3, capacity 3 = {Tensor(float64, shape=[3, 4], requires_grad=True), Tensor(float64, shape=[], requires_grad=True), Tensor(float64, shape=[4, 1], requires_grad=True)}
 up
-# check: #1  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #1  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # The input does not require grad; the loss was made by div, so its node
 # is DivBackward0 (its name is read from the node's vtable).
 print x
@@ -26,7 +26,7 @@ break mini::ch05::MyAddFunction::backward
 continue
 # check: Breakpoint 2, mini::ch05::MyAddFunction::backward (gradOutputs=[...]) at [...]chapters/05_autograd/src/my_add_function.cpp:[...]
 frame function main
-# check: #[...] in main () at [...]/demo/main.cpp:[...]
+# check: #[...] in main ([...]) at [...]/demo/main.cpp:[...]
 print c
 # check: $5 = Tensor(float64, shape=[2], requires_grad=True, grad_fn=CppNode<mini::ch05::MyAddFunction>)
 print a.grad()
