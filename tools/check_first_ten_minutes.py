@@ -20,7 +20,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SECTION = "## Your first ten minutes"
 MAX_COMMANDS = 5
-EXPECTED = [r"Breakpoint 1, mini::ch01::addPolar \(", r"#0  mini::ch01::addPolar", r"in main \(\)"]
+EXPECTED = [r"Breakpoint 1, mini::ch01::addPolar \(", r"#0  mini::ch01::addPolar", r"in main \("]
 
 
 def readme_commands():

@@ -2,6 +2,9 @@
 //
 // Run with MINI_DISPATCH_TRACE=1 to see each trip through a table. The gdb
 // scripts in ../gdb break inside the functions this program calls.
+#include <optional>
+#include <string_view>
+
 #include <fmt/format.h>
 
 #include "mini/exercise.h"
@@ -53,9 +56,35 @@ Number subRectangular(const Number& a, const Number& b) {
   return rectangular(a.first - b.first, a.second - b.second);
 }
 
+constexpr std::string_view kUsageLine = "ch01_demo [--help]";
+constexpr std::string_view kAbout = R"(Dispatches one operation three ways: an if/else ladder, a table per operator
+filled by registrars, and a C++ vtable; then shows the errors a table
+raises. MINI_DISPATCH_TRACE=1 prints each trip through a table.
+)";
+
+// The demo takes no arguments. --help says what it does; anything else is
+// refused (status 2, one line on stderr), not silently ignored, so a typo
+// never looks like a run. Returns the exit status when main must stop.
+std::optional<int> handleArguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--help") {
+      fmt::print(stderr, "ch01_demo: unknown argument '{}' (usage: {})\n", argv[i], kUsageLine);
+      return 2;
+    }
+  }
+  if (argc > 1) {
+    fmt::print("usage: {}\n\n{}", kUsageLine, kAbout);
+    return 0;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (const std::optional<int> status = handleArguments(argc, argv)) {
+    return *status;
+  }
   const Number a = rectangular(1, 1);
   const Number b = polar(2, 0.5);
 

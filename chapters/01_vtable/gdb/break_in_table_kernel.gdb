@@ -9,7 +9,7 @@ bt -frame-arguments presence
 # check: #0  mini::ch01::addPolar (...) at [...]/polar_kernels.cpp:[...]
 # check: #1  [...] in mini::ch01::OperatorTable<[...]>::call([...]) const (...) at [...]/operator_table.h:[...]
 # check: #2  [...] in mini::ch01::add (...) at [...]/operators.cpp:[...]
-# check: #3  [...] in main () at [...]chapters/01_vtable/demo/main.cpp:[...]
+# check: #3  [...] in main ([...]) at [...]chapters/01_vtable/demo/main.cpp:[...]
 # The key the table was asked for, one frame up:
 frame 1
 print key

@@ -7,7 +7,7 @@ run
 bt -frame-arguments presence
 # check: #0  mini::ch01::VirtualPolar::magnitude (...) at [...]/virtual_number.cpp:[...]
 # check: #1  [...] in (anonymous namespace)::magnitudeOf (...) at [...]/demo/main.cpp:[...]
-# check: #2  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #2  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # `this` knows its dynamic type through its vtable pointer:
 print *this
 # check: $1 = {<mini::ch01::VirtualNumber> = {_vptr.VirtualNumber = [...] <vtable for mini::ch01::VirtualPolar+16>}, r_ = 2, theta_ = 0.5}

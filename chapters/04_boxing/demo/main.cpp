@@ -4,8 +4,10 @@
 // Run with MINI_DISPATCH_TRACE=1 to see each hop. The gdb scripts in ../gdb
 // break inside the kernels and fallbacks this program reaches.
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -30,9 +32,35 @@ void printError(const std::function<void()>& call) {
   }
 }
 
+constexpr std::string_view kUsageLine = "ch04_demo [--help]";
+constexpr std::string_view kAbout = R"(Calls one operator unboxed and boxed, then runs three boxed fallbacks on
+operators they were never told about. MINI_DISPATCH_TRACE=1 prints every
+hop.
+)";
+
+// The demo takes no arguments. --help says what it does; anything else is
+// refused (status 2, one line on stderr), not silently ignored, so a typo
+// never looks like a run. Returns the exit status when main must stop.
+std::optional<int> handleArguments(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) != "--help") {
+      fmt::print(stderr, "ch04_demo: unknown argument '{}' (usage: {})\n", argv[i], kUsageLine);
+      return 2;
+    }
+  }
+  if (argc > 1) {
+    fmt::print("usage: {}\n\n{}", kUsageLine, kAbout);
+    return 0;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (const std::optional<int> status = handleArguments(argc, argv)) {
+    return *status;
+  }
   const Tensor a = makeTensor({1, 2, 3});
   const Tensor b = makeTensor({10, 20, 30});
 

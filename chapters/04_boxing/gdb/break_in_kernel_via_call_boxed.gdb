@@ -12,7 +12,7 @@ bt -frame-arguments presence
 # check: #2  [...] in mini::ch04::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check: #3  [...] in mini::ch04::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #5  [...] in mini::ch04::myadd (...) at [...]/myadd.cpp:[...]
-# check: #6  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #6  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 continue
 # check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]
 # The boxed call: the unboxing frames, stamped out by the compiler for this
@@ -26,7 +26,7 @@ bt -frame-arguments presence
 # check: #4  [...] in mini::ch04::KernelFunction::callBoxed (...) at [...]/kernel_function.h:[...]
 # check: #5  [...] in mini::ch04::Dispatcher::callBoxed (...) at [...]/dispatcher.h:[...]
 # check: #6  [...] in mini::ch04::OperatorHandle::callBoxed (...) at [...]/dispatcher.h:[...]
-# check: #8  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #8  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # Two frames up, the arguments are still on the stack: they are dropped
 # only after the kernel returns.
 frame 3

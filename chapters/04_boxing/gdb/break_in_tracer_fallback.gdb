@@ -16,7 +16,7 @@ bt -frame-arguments presence
 # check: #4  [...] in mini::ch04::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check: #5  [...] in mini::ch04::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #7  [...] in mini::ch04::myadd (...) at [...]/myadd.cpp:[...]
-# check: #8  [...] in main () at [...]/demo/main.cpp:[...]
+# check: #8  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # The call's key set has Tracer (from this thread's included set) on top.
 print dispatchKeySet
 # check: $1 = DispatchKeySet(CPU, Tracer)
