@@ -9,6 +9,7 @@
 #   chNN_tests           GoogleTest, the chapter's own tests        (label chNN)
 #   chNN_exercise_tests  GoogleTest, one suite per exercise         (labels chNN, exercise)
 #   chNN.gdb.<script>    one ctest test per gdb/*.gdb walkthrough   (labels chNN, gdb)
+#   chNN.demo.bad_argument  the demo refuses an unknown argument     (label chNN)
 #   chNN.valgrind.demo   the demo under valgrind memcheck           (labels chNN, valgrind)
 #
 # Exercise files come from solutions/NN_name/ by default and from
@@ -96,6 +97,11 @@ function(mini_add_chapter)
     set_tests_properties(${prefix}.gdb.${script_name} PROPERTIES
       LABELS gdb SKIP_RETURN_CODE 77)
   endforeach()
+
+  # A wrong command line is refused in one line on stderr, status 2, and
+  # --help answers on stdout (tools/check_bad_arguments.py).
+  add_test(NAME ${prefix}.demo.bad_argument
+    COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/tools/check_bad_arguments.py" $<TARGET_FILE:${prefix}_demo>)
 
   # The demo under memcheck: any error or definitely-lost byte fails. Skipped
   # in sanitizer builds, whose runtime valgrind cannot host.
