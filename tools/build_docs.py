@@ -55,6 +55,9 @@ def main():
         except subprocess.CalledProcessError as error:
             print(f"build_docs: picture {picture.name}: {' '.join(error.cmd)} failed:\n{error.stderr}")
             return 1
+        except ValueError as error:
+            print(f"build_docs: picture {picture.name}: {error}")
+            return 1
     return subprocess.run(["doxygen", doxyfile], cwd=course.ROOT).returncode
 
 

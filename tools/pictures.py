@@ -55,7 +55,10 @@ def dot_source(picture, build_dir):
     result = subprocess.run([picture.program_path(build_dir), *picture.arguments], capture_output=True,
                             text=True, check=True, cwd=course.ROOT, env=dict(os.environ, MINI_DISPATCH_TRACE="0"))
     if picture.from_trace:
-        return trace_to_dot.hops_to_dot(trace_to_dot.parse_hops(result.stdout), picture.from_trace)
+        hops = trace_to_dot.parse_hops(result.stdout)
+        if not hops:
+            raise ValueError(f"{picture.program} {' '.join(picture.arguments)} printed no dispatch trace")
+        return trace_to_dot.hops_to_dot(hops, picture.from_trace)
     return result.stdout
 
 
