@@ -35,8 +35,8 @@ Tensor trainStep(Device device) {
 }
 // [demo_model]
 
-// The tensors of the gdb walkthrough add_from_the_public_api.gdb: add's
-// CPU kernel reached from mini::add with inputs that require grad.
+// The tensors of the gdb walkthrough structured_add_impl.gdb: add's
+// structured CPU impl reached from mini::add with inputs that require grad.
 void autogradOnTheCpu() {
   // [demo_autograd]
   const Tensor a = fromValues({1, 2, 3}, {3, 1}, true);
@@ -49,9 +49,23 @@ void autogradOnTheCpu() {
   printTensor("b.grad", b.grad());
 }
 
+// The tour and the gdb scripts run the demo bare; --help says so. Anything
+// else is a mistake: one line on stderr and exit code 2.
+constexpr std::string_view kUsage = "usage: ch06_demo [--help]";
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1) {
+    const std::string_view argument = argv[1];
+    if (argument == "--help" && argc == 2) {
+      fmt::print("{}\nRuns chapter 06's tour: factories, dtypes, views, Meta shapes, autograd, the counted device "
+                 "and CUDA.\n", kUsage);
+      return 0;
+    }
+    fmt::print(stderr, "ch06_demo: unknown argument '{}' ({})\n", argument == "--help" ? argv[2] : argv[1], kUsage);
+    return 2;
+  }
   fmt::print("== factories: BackendSelect turns device and dtype into a key ==\n");
   // [demo_factories]
   const Tensor column = view(arange(1, 4, 1, {ScalarType::Long}), {3, 1});

@@ -10,26 +10,6 @@ inline namespace ch06 {
 
 void bumpVersion(const Tensor& tensor) { ++tensor.unsafeGetTensorImpl()->storage->version; }
 
-// [add_inplace_or_view]
-Tensor& addInplaceADInplaceOrView(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    addInplaceOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, other);
-  }
-  bumpVersion(self);
-  return self;
-}
-// [add_inplace_or_view]
-
-Tensor& mulInplaceADInplaceOrView(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
-  {
-    AutoDispatchBelowADInplaceOrView guard;
-    mulInplaceOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, other);
-  }
-  bumpVersion(self);
-  return self;
-}
-
 Tensor viewADInplaceOrView(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes) {
   Tensor result;
   {
@@ -46,9 +26,9 @@ Tensor viewADInplaceOrView(DispatchKeySet dispatchKeySet, const Tensor& self, co
 // [ad_inplace_or_view_registration]
 // Only the operators that write or alias: every other operator has the
 // global fallthrough on ADInplaceOrView and skips the key without a call.
+// The writers of ops.yaml (add_, add.out, ...) get theirs from the generated
+// RegisterADInplaceOrView.cpp.
 MINI_LIBRARY_IMPL(aten, ADInplaceOrView, m) {
-  m.impl("add_.Tensor", &mini::addInplaceADInplaceOrView);
-  m.impl("mul_.Tensor", &mini::mulInplaceADInplaceOrView);
   m.impl("view", &mini::viewADInplaceOrView);
 }
 // [ad_inplace_or_view_registration]

@@ -252,20 +252,12 @@ Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
 // [autograd_registration]
 // Registered on the Autograd alias: the kernel fills AutogradCPU,
 // AutogradCUDA, ... at once (a formula does not depend on the backend).
+// The operators of ops.yaml are registered by the generated
+// RegisterAutograd.cpp, which names these kernels (its `autograd:` lines).
 MINI_LIBRARY_IMPL(aten, Autograd, m) {
-  m.impl("add.Tensor", &mini::addAutograd);
-  m.impl("sub.Tensor", &mini::subAutograd);
-  m.impl("mul.Tensor", &mini::mulAutograd);
-  m.impl("div.Tensor", &mini::divAutograd);
-  m.impl("neg", &mini::negAutograd);
   m.impl("_to_copy", &mini::toCopyAutograd);
   m.impl("sum", &mini::sumAutograd);
-  m.impl("matmul", &mini::matmulAutograd);
-  m.impl("relu", &mini::reluAutograd);
-  m.impl("exp", &mini::expAutograd);
   m.impl("t", &mini::tAutograd);
   m.impl("view", &mini::viewAutograd);
-  m.impl("add_.Tensor", &mini::addInplaceAutograd);
-  m.impl("mul_.Tensor", &mini::mulInplaceAutograd);
 }
 // [autograd_registration]

@@ -46,8 +46,6 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
 // Per operator, as PyTorch's REGISTER_AUTOGRAD_NOT_IMPLEMENTED_FALLBACK
 // does: a backend fallback on AutogradCPU is taken (the global fallthrough).
 MINI_LIBRARY_IMPL(aten, Autograd, m) {
-  m.impl("sin", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
-  m.impl("sum.dim_IntList", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
   m.impl("clone", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
   // Chapter 06's in-place helpers of factories and to(): AutogradMeta and
   // AutogradPrivateUse1 have no fallthrough fallback (as in 1.13), so every

@@ -8,6 +8,7 @@
 #include "mini/cpu_loops.h"
 #include "mini/dispatch_scalar_type.h"
 #include "mini/elementwise_functors.h"
+#include "mini/generated/NativeFunctions.h"
 #include "mini/library.h"
 #include "mini/sum_dims.h"
 #include "mini/meta_functions.h"
@@ -33,30 +34,41 @@ StridedPointer<T> outputOf(const Tensor& tensor) {
 // [binary_cpu]
 // Every binary kernel in four steps: what the result is (shape, dtype), an
 // output from the CPU allocator, the inputs in the result's dtype, and the
-// loop instantiated for that dtype (Op<float>, Op<double>, ...).
+// loop instantiated for that dtype (Op<float>, Op<double>, ...). The last
+// two are the structured impl(), which gets its output from the wrapper.
+template <template <class> class Op, class Types>
+void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, std::string_view op) {
+  const Tensor a = toDtypeCpu(self, out.dtype());
+  const Tensor b = toDtypeCpu(other, out.dtype());
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
+    cpuElementwiseLoop(out.sizes(), outputOf<scalar_t>(out), Op<scalar_t>{}, inputOf<scalar_t>(a, out.sizes()),
+                       inputOf<scalar_t>(b, out.sizes()));
+  });
+}
+
 template <template <class> class Op, class Types>
 Tensor binaryCpu(const Tensor& self, const Tensor& other, std::string_view op,
                  IntegerInputs integers = IntegerInputs::KeepIntegral) {
   const OutputMeta meta = binaryMeta(self, other, op, integers);
   Tensor out = emptyLike(meta, kCpu);
-  const Tensor a = toDtypeCpu(self, meta.dtype);
-  const Tensor b = toDtypeCpu(other, meta.dtype);
-  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
-    cpuElementwiseLoop(meta.sizes, outputOf<scalar_t>(out), Op<scalar_t>{}, inputOf<scalar_t>(a, meta.sizes),
-                       inputOf<scalar_t>(b, meta.sizes));
-  });
+  binaryIntoCpu<Op, Types>(out, self, other, op);
   return out;
 }
 // [binary_cpu]
 
 template <template <class> class Op, class Types>
+void unaryIntoCpu(const Tensor& out, const Tensor& self, std::string_view op) {
+  const Tensor a = toDtypeCpu(self, out.dtype());
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
+    cpuElementwiseLoop(out.sizes(), outputOf<scalar_t>(out), Op<scalar_t>{}, inputOf<scalar_t>(a, out.sizes()));
+  });
+}
+
+template <template <class> class Op, class Types>
 Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
   const OutputMeta meta = unaryMeta(self, integers);
   Tensor out = emptyLike(meta, kCpu);
-  const Tensor a = toDtypeCpu(self, meta.dtype);
-  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
-    cpuElementwiseLoop(meta.sizes, outputOf<scalar_t>(out), Op<scalar_t>{}, inputOf<scalar_t>(a, meta.sizes));
-  });
+  unaryIntoCpu<Op, Types>(out, self, op);
   return out;
 }
 
@@ -73,17 +85,18 @@ Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op)
     throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
                                             scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
   }
-  const Tensor b = toDtypeCpu(other, self.dtype());
-  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), op, [&] {
-    cpuElementwiseLoop(self.sizes(), outputOf<scalar_t>(self), Op<scalar_t>{}, inputOf<scalar_t>(self, self.sizes()),
-                       inputOf<scalar_t>(b, self.sizes()));
-  });
+  binaryIntoCpu<Op, AllTypesAndBool>(self, self, other, op);
   return self;
 }
 
 template <class T>
 struct SinOp {
   T operator()(T a) const { return std::sin(a); }
+};
+
+template <class T>
+struct Atan2Op {
+  T operator()(T a, T b) const { return std::atan2(a, b); }
 };
 
 // What a sum accumulates in: double for float (as ATen's acc_type on the
@@ -169,8 +182,15 @@ Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim)
 
 // [matmul_cpu]
 Tensor matmulCpu(const Tensor& self, const Tensor& other) {
-  const OutputMeta meta = matmulMeta(self, other);
-  Tensor out = emptyLike(meta, kCpu);
+  Tensor out = emptyLike(matmulMeta(self, other), kCpu);
+  matmulIntoCpu(out, self, other);
+  return out;
+}
+
+void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other) {
+  // The blocked loop writes rows of a contiguous C; an out= tensor with
+  // other strides gets the product through a copy.
+  Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
   fillCpu_(out, 0.0);
   const Tensor a = contiguousCpu(self);
   const Tensor b = contiguousCpu(other);
@@ -180,7 +200,7 @@ Tensor matmulCpu(const Tensor& self, const Tensor& other) {
   // 64 x 64 blocks of doubles are 32 KiB: a block of A, of B and of C fit
   // in L1/L2 together, so each loaded element is reused 64 times.
   constexpr std::int64_t kBlock = 64;
-  MINI_DISPATCH_ALL_TYPES(meta.dtype, "matmul", [&] {
+  MINI_DISPATCH_ALL_TYPES(out.dtype(), "matmul", [&] {
     const scalar_t* A = a.dataPtr<const scalar_t>();
     const scalar_t* B = b.dataPtr<const scalar_t>();
     scalar_t* C = out.dataPtr<scalar_t>();
@@ -206,7 +226,10 @@ Tensor matmulCpu(const Tensor& self, const Tensor& other) {
                   }
                 });
   });
-  return out;
+  if (!out.isSameAs(result)) {
+    Tensor destination = result;
+    copyCpu_(destination, out);
+  }
 }
 // [matmul_cpu]
 
@@ -260,31 +283,54 @@ Tensor contiguousCpu(const Tensor& self) {
   return copyCpu_(out, self);
 }
 
+// [structured_cpu]
+// The impl() of every structured CPU kernel in ops.yaml: the loop, into the
+// output its generated wrapper chose (new, self or out=). meta() has run.
+void structured_ufunc_add_CPU::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<AddOp, AllTypesAndBool>(out, self, other, "add");
+}
+// [structured_cpu]
+void structured_sub_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<SubOp, AllTypes>(out, self, other, "sub");
+}
+void structured_mul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<MulOp, AllTypesAndBool>(out, self, other, "mul");
+}
+void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<DivOp, FloatingTypes>(out, self, other, "div");
+}
+void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<Atan2Op, FloatingTypes>(out, self, other, "atan2");
+}
+void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) { unaryIntoCpu<NegOp, AllTypes>(out, self, "neg"); }
+void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCpu<ReluOp, AllTypes>(out, self, "relu");
+}
+void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCpu<ExpOp, FloatingTypes>(out, self, "exp");
+}
+void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
+                                  const Tensor& out) {
+  // One dimension at a time, then into the output (in its dtype).
+  const Tensor sum = sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) {
+    return sumCpu(t, d, keep);
+  });
+  Tensor destination = out;
+  copyCpu_(destination, sum);
+}
+void structured_matmul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  matmulIntoCpu(out, self, other);
+}
+
 }  // namespace ch06
 }  // namespace mini
 
 // [cpu_registration]
-// The CPU row of every operator's table. The kernels know nothing of
-// autograd: that is the layers above. sum's kernel takes optional dim and
+// The CPU row of the operators ops.yaml does not have: the generated
+// RegisterCPU.cpp registers the rest. sum's kernel takes optional dim and
 // keepdim; the schema `sum(Tensor self)` has neither, hence the lambda.
 MINI_LIBRARY_IMPL(aten, CPU, m) {
-  m.impl("add.Tensor", &mini::addCpu);
-  m.impl("sub.Tensor", &mini::subCpu);
-  m.impl("mul.Tensor", &mini::mulCpu);
-  m.impl("div.Tensor", &mini::divCpu);
-  m.impl("neg", &mini::negCpu);
-  m.impl("sum.dim_IntList", +[](const mini::Tensor& self, const std::vector<std::int64_t>& dims, bool keepdim) {
-    return mini::sumAlongDims(self, dims, keepdim, [](const mini::Tensor& t, std::int64_t dim, bool keep) {
-      return mini::sumCpu(t, dim, keep);
-    });
-  });
   m.impl("sum", +[](const mini::Tensor& self) { return mini::sumCpu(self); });
-  m.impl("matmul", &mini::matmulCpu);
-  m.impl("relu", &mini::reluCpu);
-  m.impl("exp", &mini::expCpu);
-  m.impl("add_.Tensor", &mini::addInplaceCpu);
-  m.impl("mul_.Tensor", &mini::mulInplaceCpu);
-  m.impl("sin", &mini::sinCpu);
   m.impl("threshold_backward", &mini::reluBackwardCpu);
   m.impl("copy_", &mini::copyCpu_);
   m.impl("fill_", &mini::fillCpu_);

@@ -34,6 +34,8 @@ Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);
 Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim = std::nullopt, bool keepdim = false);
 /// [n, k] @ [k, m], blocked so each block of the operands stays in cache.
 Tensor matmulCpu(const Tensor& self, const Tensor& other);
+/// The same into `out`, which has the result's shape and dtype.
+void matmulIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other);
 
 /// dst[...] = src[...], converting the dtype, broadcasting src to dst's shape.
 Tensor& copyCpu_(Tensor& dst, const Tensor& src);

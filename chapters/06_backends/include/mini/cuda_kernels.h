@@ -37,6 +37,8 @@ Tensor expCuda(const Tensor& self);
 Tensor reluBackwardCuda(const Tensor& grad, const Tensor& result);
 Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim = std::nullopt, bool keepdim = false);
 Tensor matmulCuda(const Tensor& self, const Tensor& other);
+/// The same into `out`, which has the result's shape and dtype (contiguous).
+void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other);
 Tensor& fillCuda_(Tensor& self, double value);
 Tensor& arangeFillCuda_(Tensor& self, double start, double step);
 /// dst[...] = src[...] where either side is on a GPU (copy_'s CUDA kernel):

@@ -6,6 +6,11 @@
 #include "mini/dispatcher.h"
 #include "mini/tensor.h"
 #include "mini/factories.h"
+// The operators of ops.yaml: their handles (addOp(), addOutOp(), ...) and
+// public functions (add, add_, add_out, ...), written by codegen/gen_ops.py
+// into the build tree.
+#include "mini/generated/Functions.h"
+#include "mini/generated/Operators.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -18,27 +23,15 @@ using ViewOp = Tensor(const Tensor&, const Sizes&);
 using ToCopyOp = Tensor(const Tensor&, ScalarType, Device);
 
 // [operator_handles]
-/// Each operator's typed handle, looked up by name the first time and kept:
+/// Each operator's typed handle, looked up by name the first time and kept
+/// (those of ops.yaml's operators are generated: Operators.h):
 /// the public functions below call through them, and the Autograd and
 /// ADInplaceOrView kernels redispatch through them.
-const TypedOperatorHandle<BinaryOp>& addOp();
-const TypedOperatorHandle<BinaryOp>& subOp();
-const TypedOperatorHandle<BinaryOp>& mulOp();
-const TypedOperatorHandle<BinaryOp>& divOp();
-const TypedOperatorHandle<UnaryOp>& negOp();
 const TypedOperatorHandle<UnaryOp>& sumOp();
-const TypedOperatorHandle<BinaryOp>& matmulOp();
-const TypedOperatorHandle<UnaryOp>& reluOp();
-const TypedOperatorHandle<UnaryOp>& expOp();
 const TypedOperatorHandle<UnaryOp>& tOp();
 const TypedOperatorHandle<ViewOp>& viewOp();
-const TypedOperatorHandle<InplaceBinaryOp>& addInplaceOp();
-const TypedOperatorHandle<InplaceBinaryOp>& mulInplaceOp();
-const TypedOperatorHandle<UnaryOp>& sinOp();
 /// New in chapter 06: a copy, relu's backward, a copy to another dtype or
 /// device, and copy_, which dispatches on both its tensors.
-using SumDimsOp = Tensor(const Tensor&, const std::vector<std::int64_t>&, bool);
-const TypedOperatorHandle<SumDimsOp>& sumDimsOp();
 const TypedOperatorHandle<UnaryOp>& cloneOp();
 const TypedOperatorHandle<BinaryOp>& thresholdBackwardOp();
 const TypedOperatorHandle<ToCopyOp>& toCopyOp();
@@ -46,27 +39,13 @@ const TypedOperatorHandle<InplaceBinaryOp>& copyInplaceOp();
 // [operator_handles]
 
 // [public_api]
-/// mini::add(a, b) is torch.add(a, b): it names no kernel and no key; the
-/// arguments' key sets (and this thread's) decide what runs. With a CPU
-/// tensor that is the Autograd kernel first, then, one redispatch down, CPU.
-Tensor add(const Tensor& self, const Tensor& other);
-Tensor sub(const Tensor& self, const Tensor& other);
-Tensor mul(const Tensor& self, const Tensor& other);
-Tensor div(const Tensor& self, const Tensor& other);
-Tensor neg(const Tensor& self);
+/// mini::add(a, b) is torch.add(a, b), declared in the generated Functions.h
+/// with the other operators of ops.yaml: it names no kernel and no key; the
+/// arguments' key sets (and this thread's) decide what runs. The operators
+/// below are written by hand.
 Tensor sum(const Tensor& self);
-Tensor matmul(const Tensor& self, const Tensor& other);
-Tensor relu(const Tensor& self);
-Tensor exp(const Tensor& self);
 Tensor t(const Tensor& self);
 Tensor view(const Tensor& self, const Sizes& sizes);
-Tensor& add_(Tensor& self, const Tensor& other);
-Tensor& mul_(Tensor& self, const Tensor& other);
-/// An operator with a CPU kernel and no backward formula: autograd reaches
-/// it through the autograd-not-implemented fallback.
-Tensor sin(const Tensor& self);
-/// The sum along `dims` (torch.sum(self, dims, keepdim)).
-Tensor sum(const Tensor& self, const std::vector<std::int64_t>& dims, bool keepdim = false);
 /// A copy with its own storage, on the same device.
 Tensor clone(const Tensor& self);
 /// relu's backward: `grad` where `result` > 0, else 0. torch's

@@ -12,7 +12,9 @@
 #include "mini/cuda_launchers.h"
 #include "mini/dispatch_scalar_type.h"
 #include "mini/elementwise_functors.h"
+#include "mini/generated/NativeFunctions.h"
 #include "mini/meta_functions.h"
+#include "mini/sum_dims.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -76,33 +78,52 @@ T* dataOf(const Tensor& tensor) {
   return static_cast<T*>(tensor.rawData());
 }
 
+// The CUDA launchers write a contiguous output: a strided out= or in-place
+// tensor would need a strided store, which this chapter leaves out.
+void checkContiguousOutput(const Tensor& out, const char* op) {
+  if (!out.isContiguous()) {
+    throw std::invalid_argument(fmt::format("{}: this chapter's CUDA kernels write contiguous outputs only", op));
+  }
+}
+
 // [binary_cuda]
+template <template <class> class Op, class Types>
+void binaryIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, const char* op) {
+  checkContiguousOutput(out, op);
+  const Sizes& shape = out.sizes();
+  const Tensor a = toDtypeCuda(self, out.dtype());
+  const Tensor b = toDtypeCuda(other, out.dtype());
+  const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape) && flatIn(b, shape), op);
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
+    launchBinaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a), stridesIn(a, shape),
+                                   dataOf<const scalar_t>(b), stridesIn(b, shape), op);
+  });
+}
+
 template <template <class> class Op, class Types>
 Tensor binaryCuda(const Tensor& self, const Tensor& other, const char* op,
                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
-  const OutputMeta meta = binaryMeta(self, other, op, integers);
-  Tensor out = emptyLike(meta, self.device());
-  const Tensor a = toDtypeCuda(self, meta.dtype);
-  const Tensor b = toDtypeCuda(other, meta.dtype);
-  const CudaGeometry geometry = geometryOf(meta.sizes, flatIn(a, meta.sizes) && flatIn(b, meta.sizes), op);
-  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
-    launchBinaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a),
-                                   stridesIn(a, meta.sizes), dataOf<const scalar_t>(b), stridesIn(b, meta.sizes), op);
-  });
+  Tensor out = emptyLike(binaryMeta(self, other, op, integers), self.device());
+  binaryIntoCuda<Op, Types>(out, self, other, op);
   return out;
 }
 // [binary_cuda]
 
 template <template <class> class Op, class Types>
-Tensor unaryCuda(const Tensor& self, const char* op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
-  const OutputMeta meta = unaryMeta(self, integers);
-  Tensor out = emptyLike(meta, self.device());
-  const Tensor a = toDtypeCuda(self, meta.dtype);
-  const CudaGeometry geometry = geometryOf(meta.sizes, flatIn(a, meta.sizes), op);
-  MINI_DISPATCH_SWITCH(Types, meta.dtype, op, [&] {
-    launchUnaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a),
-                                  stridesIn(a, meta.sizes), op);
+void unaryIntoCuda(const Tensor& out, const Tensor& self, const char* op) {
+  checkContiguousOutput(out, op);
+  const Sizes& shape = out.sizes();
+  const Tensor a = toDtypeCuda(self, out.dtype());
+  const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape), op);
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
+    launchUnaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a), stridesIn(a, shape), op);
   });
+}
+
+template <template <class> class Op, class Types>
+Tensor unaryCuda(const Tensor& self, const char* op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  Tensor out = emptyLike(unaryMeta(self, integers), self.device());
+  unaryIntoCuda<Op, Types>(out, self, op);
   return out;
 }
 
@@ -170,15 +191,19 @@ Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim
 }
 
 Tensor matmulCuda(const Tensor& self, const Tensor& other) {
-  const OutputMeta meta = matmulMeta(self, other);
-  Tensor out = emptyLike(meta, self.device());
+  Tensor out = emptyLike(matmulMeta(self, other), self.device());
+  matmulIntoCuda(out, self, other);
+  return out;
+}
+
+void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other) {
+  checkContiguousOutput(out, "matmul");
   const Tensor a = contiguousCuda(self);
   const Tensor b = contiguousCuda(other);
-  MINI_DISPATCH_ALL_TYPES(meta.dtype, "matmul", [&] {
+  MINI_DISPATCH_ALL_TYPES(out.dtype(), "matmul", [&] {
     launchMatmulCuda<scalar_t>(dataOf<const scalar_t>(a), dataOf<const scalar_t>(b), dataOf<scalar_t>(out),
                                a.sizes()[0], a.sizes()[1], b.sizes()[1], "matmul");
   });
-  return out;
 }
 
 Tensor& fillCuda_(Tensor& self, double value) { return arangeFillCuda_(self, value, 0.0); }
@@ -249,6 +274,43 @@ Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
   return dst;
 }
 // [copy_cuda]
+
+// [structured_cuda]
+// The impl() of every structured CUDA kernel in ops.yaml (the generated
+// RegisterCUDA.cpp calls them after meta()).
+void structured_ufunc_add_CUDA::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<AddOp, AllTypesAndBool>(out, self, other, "add");
+}
+// [structured_cuda]
+void structured_sub_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<SubOp, AllTypes>(out, self, other, "sub");
+}
+void structured_mul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<MulOp, AllTypesAndBool>(out, self, other, "mul");
+}
+void structured_div_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<DivOp, FloatingTypes>(out, self, other, "div");
+}
+void structured_neg_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<NegOp, AllTypes>(out, self, "neg");
+}
+void structured_relu_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<ReluOp, AllTypes>(out, self, "relu");
+}
+void structured_exp_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<ExpOp, FloatingTypes>(out, self, "exp");
+}
+void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
+                                   const Tensor& out) {
+  const Tensor sum = sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) {
+    return sumCuda(t, d, keep);
+  });
+  Tensor destination = out;
+  copyCuda_(destination, sum);
+}
+void structured_matmul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  matmulIntoCuda(out, self, other);
+}
 
 }  // namespace ch06
 }  // namespace mini

@@ -1,0 +1,161 @@
+"""ops.yaml read and checked: every entry becomes an Operator, every mistake
+an OpsYamlError naming the file, the line and the problem.
+
+An entry is one operator overload, as in PyTorch's native_functions.yaml:
+
+    - func: add.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+      structured: True            # the one implementation: meta() + impl()
+      dispatch:                   # one impl class per backend
+        CPU: ufunc_add_CPU        #   -> structured_ufunc_add_CPU::impl
+        CUDA: ufunc_add_CUDA
+    - func: add.Tensor(Tensor self, Tensor other) -> Tensor
+      structured_delegate: add.out  # functional variant, made from add.out
+      autograd: addAutograd         # its Autograd kernel (absent: not implemented)
+"""
+
+from dataclasses import dataclass, field
+
+try:
+    import yaml
+except ImportError:  # pragma: no cover - what a fresh machine says
+    raise SystemExit("error: the generator needs PyYAML: apt-get install python3-yaml (or pip install pyyaml)") from None
+
+from schema import Schema, SchemaError, parse_schema
+
+KNOWN_KEYS = ("func", "structured", "structured_delegate", "dispatch", "autograd")
+BACKENDS = ("CPU", "CUDA")  # Meta needs no entry: a structured op's meta() is its Meta kernel
+
+
+class OpsYamlError(ValueError):
+    """`ops.yaml:12: <problem>`: what a learner fixes, and where."""
+
+    def __init__(self, path: str, line: int, problem: str):
+        super().__init__(f"{path}:{line}: {problem}")
+
+
+@dataclass
+class Operator:
+    schema: Schema
+    path: str
+    line: int
+    structured: bool = False
+    delegate: str | None = None  # the full name of the structured op, for a variant
+    dispatch: dict[str, str] = field(default_factory=dict)  # backend -> kernel name
+    autograd: str | None = None
+    variants: list["Operator"] = field(default_factory=list)  # of a structured op
+
+    @property
+    def origin(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+class _LineLoader(yaml.SafeLoader):
+    """Keeps each mapping's first line, so errors can point at the entry."""
+
+    def construct_mapping(self, node, deep=False):
+        mapping = super().construct_mapping(node, deep=deep)
+        mapping["__line__"] = node.start_mark.line + 1
+        mapping["__key_lines__"] = {key.value: key.start_mark.line + 1 for key, _ in node.value}
+        return mapping
+
+
+def _read_entries(path: str, display_path: str) -> list[dict]:
+    with open(path, encoding="utf-8") as stream:
+        try:
+            entries = yaml.load(stream, Loader=_LineLoader)  # noqa: S506 (a SafeLoader)
+        except yaml.YAMLError as error:
+            mark = getattr(error, "problem_mark", None)
+            line = mark.line + 1 if mark else 1
+            raise OpsYamlError(display_path, line, f"not valid YAML: {getattr(error, 'problem', error)}") from None
+    if entries is None:
+        return []
+    if not isinstance(entries, list):
+        raise OpsYamlError(display_path, 1, "the file must be a list of entries (`- func: ...`)")
+    return entries
+
+
+def _operator_of(entry, display_path: str) -> Operator:
+    if not isinstance(entry, dict):
+        raise OpsYamlError(display_path, 1, f"an entry must be a mapping with `func:`, got {entry!r}")
+    line = entry["__line__"]
+    key_lines = entry["__key_lines__"]
+    for key in entry:
+        if key not in KNOWN_KEYS and not key.startswith("__"):
+            raise OpsYamlError(display_path, key_lines.get(key, line),
+                               f"unknown key '{key}' (known: {', '.join(KNOWN_KEYS)})")
+    if "func" not in entry:
+        raise OpsYamlError(display_path, line, "entry has no 'func:' (the operator's schema)")
+    try:
+        schema = parse_schema(str(entry["func"]))
+    except SchemaError as error:
+        raise OpsYamlError(display_path, key_lines["func"], str(error)) from None
+    operator = Operator(schema, display_path, line, structured=bool(entry.get("structured", False)),
+                        delegate=entry.get("structured_delegate"), autograd=entry.get("autograd"))
+    dispatch = entry.get("dispatch") or {}
+    if not isinstance(dispatch, dict):
+        raise OpsYamlError(display_path, key_lines["dispatch"], "'dispatch:' must map a backend to a kernel name")
+    for backend, kernel in dispatch.items():
+        if backend.startswith("__"):
+            continue
+        if backend not in BACKENDS:
+            raise OpsYamlError(display_path, dispatch["__key_lines__"][backend],
+                               f"{schema.full_name}: unknown backend '{backend}' in dispatch (known: "
+                               f"{', '.join(BACKENDS)}; Meta comes from meta() by itself)")
+        operator.dispatch[backend] = str(kernel)
+    return operator
+
+
+def _check_structured(operator: Operator) -> None:
+    name = operator.schema.full_name
+    if operator.structured and not operator.schema.is_out:
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: a structured operator is the out= variant (it needs a `*, Tensor(a!) out` argument)")
+    if operator.structured and len(operator.schema.out_arguments) != 1:
+        raise OpsYamlError(operator.path, operator.line, f"{name}: a structured operator has exactly one output here")
+    if operator.structured and not operator.dispatch:
+        raise OpsYamlError(operator.path, operator.line, f"{name}: a structured operator needs a 'dispatch:' kernel")
+    if operator.structured and operator.delegate:
+        raise OpsYamlError(operator.path, operator.line, f"{name}: 'structured' and 'structured_delegate' exclude each other")
+    if operator.delegate and operator.dispatch:
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: a structured_delegate variant gets its kernels from {operator.delegate}, not 'dispatch:'")
+
+
+def _link_delegate(operator: Operator, by_name: dict[str, Operator]) -> None:
+    name = operator.schema.full_name
+    target = by_name.get(operator.delegate)
+    if target is None:
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: structured_delegate '{operator.delegate}' is not an operator in ops.yaml")
+    if not target.structured:
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: structured_delegate '{operator.delegate}' is not marked 'structured: True'")
+    mine = [a.type for a in operator.schema.arguments]
+    theirs = [a.type for a in target.schema.inputs]
+    if mine != theirs:
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: its arguments ({', '.join(mine)}) are not the inputs of "
+                           f"{operator.delegate} ({', '.join(theirs)})")
+    if operator.schema.is_inplace and not operator.schema.arguments[0].mutable:
+        raise OpsYamlError(operator.path, operator.line, f"{name}: an in-place variant writes its first argument: `Tensor(a!) self`")
+    target.variants.append(operator)
+
+
+def load_operators(files: list[tuple[str, str]]) -> list[Operator]:
+    """Reads (path, display path) pairs in order; returns every operator, checked."""
+    operators: list[Operator] = []
+    by_name: dict[str, Operator] = {}
+    for path, display_path in files:
+        for entry in _read_entries(path, display_path):
+            operator = _operator_of(entry, display_path)
+            name = operator.schema.full_name
+            if name in by_name:
+                raise OpsYamlError(display_path, operator.line,
+                                   f"{name} is defined twice (first at {by_name[name].origin})")
+            _check_structured(operator)
+            by_name[name] = operator
+            operators.append(operator)
+    for operator in operators:
+        if operator.delegate:
+            _link_delegate(operator, by_name)
+    return operators

@@ -1,0 +1,121 @@
+"""Function schemas as ops.yaml writes them: `add.out(Tensor self, Tensor other,
+*, Tensor(a!) out) -> Tensor(a!)`, parsed into what the generator needs to
+name things and to spell their C++ types.
+
+The grammar is the subset of PyTorch's that the chapter's operators use; the
+dispatcher's own parser (src/schema_parser.cpp) reads the same strings again
+at run time, so a schema that passes here and fails there still fails loudly.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+# Schema type -> (C++ argument type, C++ argument type when mutable).
+CPP_ARGUMENT_TYPES = {
+    "Tensor": "const Tensor&",
+    "int[]": "const std::vector<std::int64_t>&",
+    "int": "std::int64_t",
+    "bool": "bool",
+    "float": "double",
+    "ScalarType": "ScalarType",
+    "Device": "Device",
+}
+
+
+class SchemaError(ValueError):
+    """A schema string that does not parse; the message says where in it."""
+
+
+@dataclass
+class Argument:
+    name: str
+    type: str  # "Tensor", "int[]", ...
+    mutable: bool = False  # Tensor(a!)
+    kwarg_only: bool = False
+    default: str | None = None
+
+    def cpp_type(self) -> str:
+        if self.mutable:
+            return "Tensor&"
+        return CPP_ARGUMENT_TYPES[self.type]
+
+    def cpp_default(self) -> str | None:
+        if self.default is None:
+            return None
+        return {"False": "false", "True": "true"}.get(self.default, self.default)
+
+
+@dataclass
+class Schema:
+    name: str  # "add_"
+    overload: str  # "Tensor", "out" or ""
+    arguments: list[Argument] = field(default_factory=list)
+    returns_mutable: bool = False  # -> Tensor(a!)
+    text: str = ""
+
+    @property
+    def full_name(self) -> str:
+        return f"{self.name}.{self.overload}" if self.overload else self.name
+
+    @property
+    def is_inplace(self) -> bool:
+        return self.name.endswith("_")
+
+    @property
+    def out_arguments(self) -> list[Argument]:
+        return [a for a in self.arguments if a.kwarg_only and a.mutable]
+
+    @property
+    def is_out(self) -> bool:
+        return bool(self.out_arguments)
+
+    @property
+    def is_functional(self) -> bool:
+        return not self.is_inplace and not self.is_out
+
+    @property
+    def inputs(self) -> list[Argument]:
+        """The arguments a meta function sees: everything but the outputs."""
+        return [a for a in self.arguments if not (a.kwarg_only and a.mutable)]
+
+    @property
+    def mutable_arguments(self) -> list[Argument]:
+        return [a for a in self.arguments if a.mutable]
+
+    @property
+    def cpp_return_type(self) -> str:
+        return "Tensor&" if self.returns_mutable else "Tensor"
+
+
+_NAME = r"[A-Za-z_][A-Za-z0-9_]*"
+_SCHEMA = re.compile(rf"^\s*({_NAME})(?:\.({_NAME}))?\s*\((.*)\)\s*->\s*(.+?)\s*$")
+_ARGUMENT = re.compile(rf"^({_NAME}(?:\[\])?)(\(a!\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
+
+
+def parse_schema(text: str) -> Schema:
+    match = _SCHEMA.match(text)
+    if not match:
+        raise SchemaError(f"schema '{text}' is not `name[.overload](arguments) -> returns`")
+    name, overload, argument_text, returns = match.groups()
+    schema = Schema(name=name, overload=overload or "", text=text.strip())
+    kwarg_only = False
+    for piece in [p.strip() for p in argument_text.split(",")] if argument_text.strip() else []:
+        if piece == "*":
+            kwarg_only = True
+            continue
+        argument = _ARGUMENT.match(piece)
+        if not argument:
+            raise SchemaError(f"schema '{text}': argument '{piece}' is not `Type name` or `Type(a!) name`")
+        type_, alias, arg_name, default = argument.groups()
+        if type_ not in CPP_ARGUMENT_TYPES:
+            known = ", ".join(CPP_ARGUMENT_TYPES)
+            raise SchemaError(f"schema '{text}': argument '{arg_name}' has unknown type '{type_}' (known: {known})")
+        if alias and type_ != "Tensor":
+            raise SchemaError(f"schema '{text}': only a Tensor can be written to, not '{arg_name}'")
+        schema.arguments.append(Argument(arg_name, type_, bool(alias), kwarg_only, default))
+    if returns not in ("Tensor", "Tensor(a!)"):
+        raise SchemaError(f"schema '{text}': returns '{returns}', but the generator knows `Tensor` and `Tensor(a!)` only")
+    schema.returns_mutable = returns == "Tensor(a!)"
+    if schema.returns_mutable != bool(schema.mutable_arguments):
+        raise SchemaError(f"schema '{text}': an operator returns Tensor(a!) exactly when it writes an argument")
+    return schema

@@ -1,0 +1,80 @@
+"""ch06.codegen.errors: a broken ops.yaml names the file, the line and the problem."""
+
+import os
+import sys
+import tempfile
+import textwrap
+import unittest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from model import OpsYamlError, load_operators  # noqa: E402
+
+GOOD_ADD = """\
+- func: add.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)
+  structured: True
+  dispatch:
+    CPU: ufunc_add_CPU
+"""
+
+
+class BrokenYaml(unittest.TestCase):
+    def error_of(self, text: str) -> str:
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "ops.yaml")
+            with open(path, "w", encoding="utf-8") as stream:
+                stream.write(textwrap.dedent(text))
+            with self.assertRaises(OpsYamlError) as raised:
+                load_operators([(path, "ops.yaml")])
+            return str(raised.exception)
+
+    def test_missing_schema(self):
+        self.assertEqual(self.error_of(GOOD_ADD + "- structured_delegate: add.out\n"),
+                         "ops.yaml:5: entry has no 'func:' (the operator's schema)")
+
+    def test_unknown_key(self):
+        self.assertEqual(self.error_of(GOOD_ADD + "  structurd_delegate: add.out\n"),
+                         "ops.yaml:5: unknown key 'structurd_delegate' (known: func, structured, "
+                         "structured_delegate, dispatch, autograd)")
+
+    def test_delegate_to_a_missing_operator(self):
+        self.assertEqual(self.error_of(GOOD_ADD + "- func: sub.Tensor(Tensor self, Tensor other) -> Tensor\n"
+                                                  "  structured_delegate: sub.out\n"),
+                         "ops.yaml:5: sub.Tensor: structured_delegate 'sub.out' is not an operator in ops.yaml")
+
+    def test_bad_schema(self):
+        self.assertEqual(self.error_of("- func: add.out(Tensor self, Tensr other) -> Tensor\n"),
+                         "ops.yaml:1: schema 'add.out(Tensor self, Tensr other) -> Tensor': argument 'other' has "
+                         "unknown type 'Tensr' (known: Tensor, int[], int, bool, float, ScalarType, Device)")
+
+    def test_schema_without_arrow(self):
+        self.assertIn("ops.yaml:1: schema 'add(Tensor self)' is not `name[.overload](arguments) -> returns`",
+                      self.error_of("- func: add(Tensor self)\n"))
+
+    def test_structured_needs_an_out_argument(self):
+        self.assertEqual(self.error_of("- func: neg(Tensor self) -> Tensor\n  structured: True\n"
+                                       "  dispatch:\n    CPU: neg_cpu\n"),
+                         "ops.yaml:1: neg: a structured operator is the out= variant "
+                         "(it needs a `*, Tensor(a!) out` argument)")
+
+    def test_unknown_backend(self):
+        self.assertEqual(self.error_of(GOOD_ADD + "    XLA: add_xla\n"),
+                         "ops.yaml:5: add.out: unknown backend 'XLA' in dispatch (known: CPU, CUDA; "
+                         "Meta comes from meta() by itself)")
+
+    def test_delegate_arguments_must_be_the_inputs(self):
+        self.assertEqual(self.error_of(GOOD_ADD + "- func: add.Tensor(Tensor self) -> Tensor\n"
+                                                  "  structured_delegate: add.out\n"),
+                         "ops.yaml:5: add.Tensor: its arguments (Tensor) are not the inputs of add.out "
+                         "(Tensor, Tensor)")
+
+    def test_defined_twice(self):
+        self.assertEqual(self.error_of(GOOD_ADD + GOOD_ADD),
+                         "ops.yaml:5: add.out is defined twice (first at ops.yaml:1)")
+
+    def test_invalid_yaml(self):
+        self.assertIn("ops.yaml:3: not valid YAML", self.error_of(GOOD_ADD[:60] + "\n  dispatch: [CPU\n"))
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,25 @@
+// Exercise 06.6: an operator added to ops.yaml, end to end (torch.abs): its
+// meta() and its CPU impl(). The entries are in ops_exercise.yaml.
+// The lesson: chapters/06_backends/README.md#exercise-66
+#include "mini/exercise.h"
+#include "mini/generated/NativeFunctions.h"
+
+namespace mini {
+inline namespace ch06 {
+
+void meta::structured_abs::meta(const Tensor& self) {
+  // TODO: same shape and dtype as self (bool refused), through
+  // setElementwiseOutput.
+  (void)self;
+  throw ExerciseNotDone("06.6");
+}
+
+void structured_abs_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  // TODO: out[i] = |self[i]|, in out's dtype (cpuElementwiseLoop).
+  (void)self;
+  (void)out;
+  throw ExerciseNotDone("06.6");
+}
+
+}  // namespace ch06
+}  // namespace mini

@@ -1,0 +1,25 @@
+// Exercise 06.5: the meta() of a structured operator (torch.atan2).
+// The lesson: chapters/06_backends/README.md#exercise-65
+//
+// ops.yaml declares atan2.out structured, with a CPU impl() that is already
+// written (src/cpu_kernels.cpp). What it lacks is meta(): the checks, the
+// result's shape and dtype, and the call that hands them to the wrapper.
+#include "mini/exercise.h"
+#include "mini/generated/MetaFunctions.h"
+#include "mini/meta_functions.h"
+
+namespace mini {
+inline namespace ch06 {
+namespace meta {
+
+void structured_atan2::meta(const Tensor& self, const Tensor& other) {
+  // TODO: the broadcast shape of self and other, their promoted dtype made
+  // floating (atan2 of two int64 tensors is float32), then set_output.
+  (void)self;
+  (void)other;
+  throw ExerciseNotDone("06.5");
+}
+
+}  // namespace meta
+}  // namespace ch06
+}  // namespace mini
