@@ -215,6 +215,7 @@ def register_schema_cpp(ops: list[Operator]) -> str:
     return "\n".join(body)
 
 
+# [set_output_kinds]
 # The three wrappers of a structured kernel differ only in where the output
 # comes from; set_output says so (mini/structured.h has the checks).
 SET_OUTPUT = {
@@ -222,6 +223,7 @@ SET_OUTPUT = {
     "inplace": 'checkInplace("aten::{op}", outputs_[index], sizes, options);',
     "out": 'resizeOut("aten::{op}", outputs_[index], sizes, options);',
 }
+# [set_output_kinds]
 
 
 def _kind(schema: Schema) -> str:

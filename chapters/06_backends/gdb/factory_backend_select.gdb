@@ -29,7 +29,7 @@ bt -frame-arguments presence
 # check: #14 [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #15 [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #16 [...] in mini::ch06::full (...) at [...]/factories.cpp:[...]
-# check: #17 [...] in main () at [...]chapters/06_backends/demo/main.cpp:[...]
+# check: #17 [...] in main (...) at [...]chapters/06_backends/demo/main.cpp:[...]
 # The arguments that stand in for a tensor's key set, through the Device
 # and ScalarType printers.
 info args
