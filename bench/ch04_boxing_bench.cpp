@@ -3,6 +3,7 @@
 // reach a boxed-only kernel; and callBoxed, which unboxes them again.
 #include <benchmark/benchmark.h>
 
+#include "bench_units.h"
 #include "mini/dispatcher.h"
 #include "mini/library.h"
 
@@ -32,43 +33,25 @@ TypedOperatorHandle<Tensor(const Tensor&)> typedNoop(const char* name) {
   return Dispatcher::singleton().findSchemaOrThrow(name, "").typed<Tensor(const Tensor&)>();
 }
 
-void BM_Ch04DirectCall(benchmark::State& state) {
-  const Tensor x = makeTensor(1.0);
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(noopCh04(x));
-  }
-}
-BENCHMARK(BM_Ch04DirectCall)->Name("noop/ours/direct_call");
-
 void BM_Ch04TypedCall(benchmark::State& state) {
   const auto op = typedNoop("minibench::noop");
-  const Tensor x = makeTensor(1.0, BackendComponent::CPUBit, state.range(0) != 0);
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(op.call(x));
-  }
+  const Tensor x = makeTensor(1.0);
+  bench::typedCallLoop(state, op, x);
 }
-BENCHMARK(BM_Ch04TypedCall)->Name("chapter/04_boxing_ready_dispatch")->Arg(0);
+BENCHMARK(BM_Ch04TypedCall)->Name("chapter/04_boxing_ready_dispatch");
 
 void BM_Ch04UnboxedToBoxed(benchmark::State& state) {
   const auto op = typedNoop("minibench::noop_boxed");
   const Tensor x = makeTensor(1.0);
-  for (auto _ : state) {
-    benchmark::DoNotOptimize(op.call(x));
-  }
+  bench::typedCallLoop(state, op, x);
 }
-BENCHMARK(BM_Ch04UnboxedToBoxed)->Name("noop/ours/unboxed_call_to_boxed_kernel");
+BENCHMARK(BM_Ch04UnboxedToBoxed)->Name("chapter/04_boxing_ready_dispatch/unboxed_call_to_boxed_kernel");
 
 void BM_Ch04CallBoxed(benchmark::State& state) {
   const OperatorHandle op = Dispatcher::singleton().findSchemaOrThrow("minibench::noop", "");
   const Tensor x = makeTensor(1.0);
-  Stack stack;
-  for (auto _ : state) {
-    stack.clear();
-    stack.emplace_back(x);
-    op.callBoxed(&stack);
-    benchmark::DoNotOptimize(stack.data());
-  }
+  bench::callBoxedLoop<Stack>(state, op, x);
 }
-BENCHMARK(BM_Ch04CallBoxed)->Name("noop/ours/callBoxed");
+BENCHMARK(BM_Ch04CallBoxed)->Name("chapter/04_boxing_ready_dispatch/callBoxed");
 
 }  // namespace

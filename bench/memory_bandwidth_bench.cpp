@@ -7,10 +7,12 @@
 
 #include <benchmark/benchmark.h>
 
+#include "bench_units.h"
+
 namespace {
 
-void BM_MemoryCopy(benchmark::State& state) {
-  const auto elements = static_cast<std::size_t>(state.range(0));
+void BM_MemoryCopy(benchmark::State& state, std::int64_t size) {
+  const auto elements = static_cast<std::size_t>(size);
   std::vector<float> source(elements, 1.0f);
   std::vector<float> destination(elements, 0.0f);
   for (auto _ : state) {
@@ -18,8 +20,9 @@ void BM_MemoryCopy(benchmark::State& state) {
     benchmark::DoNotOptimize(destination.data());
     benchmark::ClobberMemory();
   }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * elements * 2 * sizeof(float)));
+  bench::setStreamedBytes(state, size, 2);
 }
-BENCHMARK(BM_MemoryCopy)->Name("copy/memcpy")->Arg(1 << 20)->Arg(16 << 20);
+BENCHMARK_CAPTURE(BM_MemoryCopy, one_mi, bench::kOneMi)->Name("copy/memcpy/1Mi");
+BENCHMARK_CAPTURE(BM_MemoryCopy, sixteen_mi, bench::kSixteenMi)->Name("copy/memcpy/16Mi");
 
 }  // namespace

@@ -126,6 +126,11 @@ class KernelFunction {
 };
 // [kernel_function]
 
+// Every operator's dispatch table holds one KernelFunction per runtime slot,
+// so this size times the slot count is most of what an operator costs in
+// memory (docs/performance.md measures it; c10's KernelFunction is 32 bytes).
+static_assert(sizeof(KernelFunction) == 40, "a dispatch-table slot changed size: update docs/performance.md");
+
 /// The schema a kernel function implies, for the check against def()'s.
 template <class FunctionType>
 FunctionSchema inferKernelSchema() {

@@ -1,0 +1,27 @@
+// Chapter 02's cost: a table with one slot per runtime key, indexed by the
+// highest key of the call's key set (the arguments' keys plus this thread's
+// included set, less its excluded set and the table's fallthrough keys).
+#include <span>
+
+#include <benchmark/benchmark.h>
+
+#include "mini/call_key_set.h"
+#include "mini/operator_table.h"
+
+namespace {
+
+using namespace mini::ch02;
+
+[[gnu::noinline]] Tensor noopCh02(const Tensor& x) { return x; }
+
+void BM_Ch02KeySetTableCall(benchmark::State& state) {
+  OperatorTable<Tensor(const Tensor&)> noop("minibench::noop");
+  noop.registerKernel(DispatchKey::CPU, &noopCh02, SourceSite::here());
+  const Tensor x = makeTensor(1.0);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(noop.call(computeDispatchKeySet(std::span<const Tensor>(&x, 1), localDispatchKeySet()), x));
+  }
+}
+BENCHMARK(BM_Ch02KeySetTableCall)->Name("chapter/02_key_set_table");
+
+}  // namespace

@@ -1,0 +1,415 @@
+#!/usr/bin/env python3
+"""Writes docs/performance.md from the Google Benchmark JSON that
+tools/run-bench collected: the machine, every figure, every ratio to libtorch
+with its target and MET or MISSED, the per-chapter costs the lessons quote,
+and the notes on each miss (bench/misses.md, written by hand after a profile).
+
+    bench_report.py --out docs/performance.md --machine machine.json RESULT.json...
+
+Every benchmark ran with repetitions; a figure is the fastest repetition
+(minimum time, maximum rate): noise from other processes only ever adds time.
+Single-threaded benchmarks are timed in CPU time, multi-threaded ones
+(`/real_time` in their name) in wall-clock time.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+NS_PER_UNIT = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}
+LIBTORCH_ABSENT = "skipped: libtorch-dev not installed"
+
+
+# --- reading the results -----------------------------------------------------
+
+class Results:
+    """The best repetition of each benchmark, by name ("noop/ours/callBoxed")."""
+
+    def __init__(self, paths):
+        self.time_ns = {}
+        self.counters = {}
+        self.contexts = []
+        for path in paths:
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+            self.contexts.append(data.get("context", {}))
+            for run in data.get("benchmarks", []):
+                if run.get("run_type") != "iteration" or run.get("error_occurred"):
+                    continue
+                self._add(run)
+
+    def _add(self, run):
+        name = run["run_name"]
+        real_time = name.endswith("/real_time")
+        name = name.removesuffix("/real_time")
+        scale = NS_PER_UNIT[run.get("time_unit", "ns")]
+        seconds = run["real_time" if real_time else "cpu_time"] * scale
+        self.time_ns[name] = min(self.time_ns.get(name, seconds), seconds)
+        known = self.counters.setdefault(name, {})
+        for key, value in run.items():
+            if key in ("bytes_per_second", "GFLOP/s") or key.startswith(("sizeof_", "bytes_per", "dispatch_")):
+                known[key] = max(known.get(key, value), value)
+
+    def time(self, name):
+        return self.time_ns.get(name)
+
+    def counter(self, name, key):
+        return self.counters.get(name, {}).get(key)
+
+
+# --- formatting --------------------------------------------------------------
+
+def ns(value):
+    if value is None:
+        return "n/a"
+    if value >= 1e6:
+        return f"{value / 1e6:.2f} ms"
+    if value >= 1e3:
+        return f"{value / 1e3:.2f} us"
+    return f"{value:.1f} ns"
+
+
+def rate(value, unit):
+    return "n/a" if value is None else f"{value / 1e9:.2f} {unit}"
+
+
+def ratio(value):
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def divide(a, b):
+    return None if a is None or b is None or b == 0 else a / b
+
+
+def table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join("---" for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+# --- the targets -------------------------------------------------------------
+
+class Target:
+    """One of the issue's targets: a measured value against a bound."""
+
+    def __init__(self, key, what, value, bound, higher_is_better, unit="", needs_libtorch=True):
+        self.key, self.what, self.value, self.bound = key, what, value, bound
+        self.higher_is_better, self.unit, self.needs_libtorch = higher_is_better, unit, needs_libtorch
+
+    def bound_text(self):
+        return f"{'>=' if self.higher_is_better else '<='} {self.bound:g}{self.unit}"
+
+    def status(self, have_libtorch):
+        if self.needs_libtorch and not have_libtorch:
+            return LIBTORCH_ABSENT
+        if self.value is None:
+            return "not measured"
+        met = self.value >= self.bound if self.higher_is_better else self.value <= self.bound
+        return "MET" if met else "MISSED"
+
+    def miss_text(self):
+        """By how much a missed target is missed, in its own terms."""
+        if self.higher_is_better:
+            return f"{self.value:.2f}{self.unit}, {self.bound / self.value:.2f}x short of {self.bound:g}{self.unit}"
+        return f"{self.value:.2f}{self.unit}, {self.value / self.bound:.2f}x the bound {self.bound:g}{self.unit}"
+
+
+def targets(r):
+    ours, lt = "ours", "libtorch"
+
+    def vs(name_ours, name_lt):
+        return divide(r.time(name_ours), r.time(name_lt))
+
+    def rate_of(name, key="bytes_per_second"):
+        return r.counter(name, key)
+
+    overhead = None
+    if r.time("noop/ours/typed_call") is not None and r.time("noop/ours/direct_call") is not None:
+        overhead = r.time("noop/ours/typed_call") - r.time("noop/ours/direct_call")
+    trace_cost = None
+    if r.time("trace/call_with_trace_check") is not None and r.time("trace/call_without_trace_check") is not None:
+        trace_cost = r.time("trace/call_with_trace_check") - r.time("trace/call_without_trace_check")
+    return [
+        Target("noop_typed", "no-op typed call, ours / libtorch", vs(f"noop/{ours}/typed_call", f"noop/{lt}/typed_call"),
+               1.0, False),
+        Target("noop_overhead", "no-op typed call minus the direct call (ours)", overhead, 5, False, " ns",
+               needs_libtorch=False),
+        Target("call_boxed", "callBoxed, ours / libtorch", vs(f"noop/{ours}/callBoxed", f"noop/{lt}/callBoxed"), 1.0,
+               False),
+        Target("add1", "add, 1 element, ours / libtorch", vs(f"add1/{ours}", f"add1/{lt}"), 0.5, False),
+        Target("add1_grad", "add, 1 element, requires_grad, ours / libtorch",
+               vs(f"add1/{ours}/requires_grad", f"add1/{lt}/requires_grad"), 0.5, False),
+        Target("add16_libtorch", "add_out 16 Mi, 1 thread, ours / libtorch",
+               vs(f"add_out/{ours}/1_thread/16Mi", f"add_out/{lt}/1_thread/16Mi"), 1.1, False),
+        Target("add16_copy", "add_out 16 Mi, 1 thread, ours / memcpy bandwidth",
+               divide(rate_of(f"add_out/{ours}/1_thread/16Mi"), rate_of("copy/memcpy/16Mi")), 0.8, True,
+               needs_libtorch=False),
+        Target("matmul1024", "matmul 1024, 1 thread, ours / libtorch GFLOP/s",
+               divide(rate_of(f"matmul/{ours}/1_thread/1024", "GFLOP/s"), rate_of(f"matmul/{lt}/1_thread/1024", "GFLOP/s")),
+               0.5, True),
+        Target("trace_off", "MINI_DISPATCH_TRACE compiled in but off", trace_cost, 1, False, " ns",
+               needs_libtorch=False),
+    ]
+
+
+# --- the sections ------------------------------------------------------------
+
+def side_by_side(r, have_libtorch, names, label_of):
+    rows = []
+    for name in names:
+        mine, theirs = r.time(name.format(who="ours")), r.time(name.format(who="libtorch"))
+        rows.append([label_of(name), ns(mine), ns(theirs) if have_libtorch else LIBTORCH_ABSENT,
+                     ratio(divide(mine, theirs)) if have_libtorch else "-"])
+    return table(["call", "ours", "libtorch", "ours / libtorch"], rows)
+
+
+def noop_section(r, have_libtorch):
+    names = ["noop/{who}/direct_call", "noop/{who}/typed_call", "noop/{who}/typed_call_requires_grad",
+             "noop/{who}/unboxed_call_to_boxed_kernel", "noop/{who}/callBoxed"]
+    labels = {
+        "noop/{who}/direct_call": "the kernel called directly (the floor)",
+        "noop/{who}/typed_call": "typed handle `op.call(x)`",
+        "noop/{who}/typed_call_requires_grad": "typed handle, `x` requires grad",
+        "noop/{who}/unboxed_call_to_boxed_kernel": "typed call reaching a boxed kernel",
+        "noop/{who}/callBoxed": "`callBoxed` (push, call, result on the stack)",
+    }
+    return ("## The no-op operator\n\n"
+            "`minibench::noop(Tensor x) -> Tensor`, whose CPU kernel returns `x`: what is left is the\n"
+            "dispatcher. Both sides register the same operator the same way (bench/ch06_backends_bench.cpp,\n"
+            "bench/libtorch_bench.cpp).\n\n" + side_by_side(r, have_libtorch, names, labels.get) + "\n")
+
+
+def add1_section(r, have_libtorch):
+    names = ["add1/{who}", "add1/{who}/requires_grad"]
+    labels = {"add1/{who}": "`add(a, b)`", "add1/{who}/requires_grad": "`add(a, b)`, `a` requires grad"}
+    return ("## add of two 1-element tensors\n\n"
+            "End to end: dispatch through every key, the output's allocation, the kernel, and with\n"
+            "requires_grad the graph node.\n\n" + side_by_side(r, have_libtorch, names, labels.get) + "\n")
+
+
+def bandwidth_section(r, have_libtorch):
+    rows = []
+    for size in ("1Mi", "16Mi"):
+        copy = r.counter(f"copy/memcpy/{size}", "bytes_per_second")
+        for threads in ("1_thread", "all_threads"):
+            mine = r.counter(f"add_out/ours/{threads}/{size}", "bytes_per_second")
+            theirs = r.counter(f"add_out/libtorch/{threads}/{size}", "bytes_per_second")
+            rows.append([size, threads.replace("_", " "), rate(mine, "GB/s"),
+                         rate(theirs, "GB/s") if have_libtorch else LIBTORCH_ABSENT,
+                         ratio(divide(theirs, mine)) if have_libtorch else "-",
+                         rate(copy, "GB/s"), f"{100 * divide(mine, copy):.0f}%" if divide(mine, copy) else "n/a"])
+    return ("## add into an out tensor: bandwidth\n\n"
+            "`add_out(out, a, b)` on float32 tensors of 1 Mi and 16 Mi elements, counted as 12 bytes per\n"
+            "element (two reads, one write), next to `memcpy` of the same size counted as 8 (one read, one\n"
+            "write), measured in the same run. The time ratio is ours / libtorch.\n\n"
+            + table(["elements", "threads", "ours", "libtorch", "ours / libtorch (time)", "memcpy", "ours / memcpy"],
+                    rows) + "\n")
+
+
+def matmul_section(r, have_libtorch):
+    rows = []
+    for n in (256, 512, 1024):
+        mine = r.counter(f"matmul/ours/1_thread/{n}", "GFLOP/s")
+        theirs = r.counter(f"matmul/libtorch/1_thread/{n}", "GFLOP/s")
+        rows.append([n, rate(mine, "GFLOP/s"), rate(theirs, "GFLOP/s") if have_libtorch else LIBTORCH_ABSENT,
+                     ratio(divide(mine, theirs)) if have_libtorch else "-"])
+    return ("## 2-D matmul, one thread\n\n"
+            "n x n by n x n float32, 2 n^3 operations per call.\n\n"
+            + table(["n", "ours", "libtorch", "ours / libtorch (rate)"], rows) + "\n")
+
+
+CHAPTERS = [
+    ("01", "chapter/01_table_lookup", None, "a per-operator table indexed by the argument's key "
+                                            "(its kernel adds two Numbers)"),
+    ("02", "chapter/02_key_set_table", None, "a table per operator indexed by the call's key set"),
+    ("03", "chapter/03_key_set_dispatch", None, "full key-set dispatch: the arguments' keys, thread-local sets, "
+                                                "fallthrough mask, slot"),
+    ("04", "chapter/04_boxing_ready_dispatch", "chapter/04_boxing_ready_dispatch/callBoxed",
+     "the same, with a boxed entry in every KernelFunction"),
+    ("05", "chapter/05_autograd_keys", "chapter/05_autograd_keys/callBoxed",
+     "tensors carry AutogradCPU, masked by its fallthrough"),
+    ("06", "chapter/06_final", "noop/ours/callBoxed", "the final dispatcher: devices, dtypes, trace and depth guard"),
+]
+
+
+def chapter_section(r, have_libtorch):
+    libtorch_typed = r.time("noop/libtorch/typed_call") if have_libtorch else None
+    rows, blocks = [], []
+    previous = None
+    for number, typed, boxed, what in CHAPTERS:
+        cost = r.time(typed)
+        step = "-" if previous is None or cost is None else f"{cost - previous:+.1f} ns"
+        rows.append([number, what, ns(cost), step, ns(r.time(boxed)) if boxed else "-"])
+        previous = cost if cost is not None else previous
+        sentence = (f"Measured by `tools/run-bench` (docs/performance.md): in chapter {number}'s dispatcher a "
+                    f"call of the no-op operator through its typed handle costs **{ns(cost)}**")
+        if boxed:
+            sentence += f", and through `callBoxed` **{ns(r.time(boxed))}**"
+        if libtorch_typed is not None:
+            sentence += f"; libtorch 1.13's typed call, in the same run, {ns(libtorch_typed)}"
+        blocks.append(f"<!-- [chapter_{number}_cost] -->\n{sentence}.\n<!-- [chapter_{number}_cost] -->")
+    return ("## What each chapter's dispatcher costs {#performance-chapters}\n\n"
+            "The same no-op call in each chapter's snapshot, all linked into one program (each chapter\n"
+            "has its own inline namespace and Dispatcher). \"Step\" is the change from the chapter before.\n"
+            + table(["chapter", "what the call does", "typed call", "step", "callBoxed"], rows)
+            + "\n\nThe lessons quote these sentences (\\snippetdoc of the marked blocks):\n\n"
+            + "\n\n".join(blocks) + "\n")
+
+
+def trace_section(r):
+    with_check, without = r.time("trace/call_with_trace_check"), r.time("trace/call_without_trace_check")
+    alone, empty = r.time("trace/scope_alone"), r.time("trace/empty_loop")
+    difference = None if with_check is None or without is None else with_check - without
+    scope = None if alone is None or empty is None else alone - empty
+    return ("## MINI_DISPATCH_TRACE compiled in but off\n\n"
+            "The dispatcher is not edited to measure this. bench/ch06_trace_bench.cpp makes the call the way\n"
+            "`Dispatcher::call` does, line for line, twice: with the `DispatchTraceScope` line and without it.\n"
+            "The difference is the trace's cost on the call path. The scope constructed and destroyed\n"
+            "alone, less an empty loop, is a second estimate (a thread-local load, a global load and two\n"
+            "branches that always go the same way).\n\n"
+            + table(["measurement", "time"], [
+                ["call with the trace check", ns(with_check)],
+                ["call without it", ns(without)],
+                ["difference: the trace's cost", "n/a" if difference is None else f"{difference:.2f} ns"],
+                ["the scope alone, less the empty loop", "n/a" if scope is None else f"{scope:.2f} ns"],
+            ]) + "\n")
+
+
+def memory_section(r, have_libtorch):
+    ours, theirs = "memory/ours/per_operator", "memory/libtorch/sizes"
+
+    def size(name, key):
+        value = r.counter(name, key)
+        return "n/a" if value is None else f"{value:.0f}"
+
+    slots = r.counter(ours, "dispatch_table_slots")
+    kernel = r.counter(ours, "sizeof_KernelFunction")
+    table_bytes = None if slots is None or kernel is None else slots * kernel
+    rows = [
+        ["sizeof(IValue)", size(ours, "sizeof_IValue"), size(theirs, "sizeof_IValue") if have_libtorch else "-"],
+        ["sizeof(KernelFunction): one dispatch-table slot", size(ours, "sizeof_KernelFunction"),
+         size(theirs, "sizeof_KernelFunction") if have_libtorch else "-"],
+        ["dispatch-table slots per operator", size(ours, "dispatch_table_slots"),
+         size(theirs, "dispatch_table_slots") if have_libtorch else "-"],
+        ["the table: slots x slot size", "n/a" if table_bytes is None else f"{table_bytes:.0f}", "-"],
+        ["sizeof(OperatorEntry)", size(ours, "sizeof_OperatorEntry"),
+         size(theirs, "sizeof_OperatorEntry") if have_libtorch else "-"],
+        ["heap per operator (def + CPU kernel), measured", size(ours, "bytes_per_operator"), "-"],
+    ]
+    return ("## Memory\n\n"
+            "`static_assert`s hold the sizes in the code: `sizeof(IValue) == 16` (chapters 04-06, ivalue.h)\n"
+            "and `sizeof(KernelFunction)`, the dispatch-table slot (chapters 03-06, kernel_function.h). The\n"
+            "heap per operator is measured by bench/ch06_memory_bench.cpp: a counting `operator new` in a\n"
+            "program of its own, around registering 1000 operators (a def and a CPU kernel each) through\n"
+            "`Library`; it includes the operator's entry, its dispatch table, schema, names and the\n"
+            "registration handles. Bytes.\n\n"
+            + table(["what", "ours (chapter 06)", "libtorch 1.13"], rows) + "\n")
+
+
+def targets_section(all_targets, have_libtorch):
+    rows = [[t.what, "n/a" if t.value is None else f"{t.value:.2f}{t.unit}", t.bound_text(), t.status(have_libtorch)]
+            for t in all_targets]
+    return ("## Targets\n\n"
+            "Ratios are our time over libtorch's in the same run (lower is better) unless the row says rate.\n\n"
+            + table(["target", "measured", "bound", "result"], rows) + "\n")
+
+
+def read_notes():
+    """bench/misses.md: `### key` headings, each followed by the explanation of that miss."""
+    path = os.path.join(ROOT, "bench", "misses.md")
+    notes = {}
+    if not os.path.exists(path):
+        return notes
+    key = None
+    with open(path, encoding="utf-8") as handle:
+        for line in handle:
+            heading = re.match(r"^### (\w+)\s*$", line)
+            if heading:
+                key = heading.group(1)
+                notes[key] = []
+            elif key is not None:
+                notes[key].append(line)
+    return {key: "".join(lines).strip() for key, lines in notes.items()}
+
+
+def misses_section(all_targets, have_libtorch):
+    notes = read_notes()
+    parts = ["## Misses\n"]
+    missed = [t for t in all_targets if t.status(have_libtorch) == "MISSED"]
+    if not missed:
+        parts.append("Every target measured in this run was met.\n")
+    for target in missed:
+        parts.append(f"### {target.what}: {target.miss_text()}\n")
+        parts.append(notes.get(target.key, "No explanation written yet: profile it and add one to bench/misses.md.")
+                     + "\n")
+    return "\n".join(parts)
+
+
+def machine_section(machine, results):
+    context = results.contexts[0] if results.contexts else {}
+    load = context.get("load_avg")
+    rows = [
+        ["date", machine.get("date", "n/a")],
+        ["CPU", machine.get("cpu", "n/a")],
+        ["cores (hardware threads)", machine.get("cores", "n/a")],
+        ["memory", machine.get("memory", "n/a")],
+        ["compiler", machine.get("compiler", "n/a")],
+        ["flags", machine.get("flags", "n/a")],
+        ["libtorch", machine.get("libtorch") or LIBTORCH_ABSENT],
+        ["Google Benchmark library built as", context.get("library_build_type", "n/a")],
+        ["load average when the run started", "n/a" if not load else ", ".join(f"{x:.2f}" for x in load)],
+        ["GPU", machine.get("gpu", "none")],
+    ]
+    return ("## The machine\n\n" + table(["", ""], rows) + "\n\n"
+            "Each figure is the fastest of 3 repetitions. Single-threaded benchmarks are pinned to one\n"
+            "core and timed in CPU time; `all threads` ones run unpinned and are timed by the wall clock.\n"
+            "A load average above zero means other work shared the machine: figures then only bound the\n"
+            "truth from above, and a quiet machine gives the ones to quote.\n")
+
+
+def gpu_section(machine):
+    return ("## GPU\n\n"
+            + machine.get("gpu_note", "skipped: no CUDA device on this machine, so the CUDA add bandwidth "
+                                      "(target >= 85% of a device-to-device copy) and matmul against cuBLAS "
+                                      "were not measured.") + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--machine", required=True, help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
+    parser.add_argument("results", nargs="+")
+    args = parser.parse_args()
+    with open(args.machine, encoding="utf-8") as handle:
+        machine = json.load(handle)
+    results = Results(args.results)
+    have_libtorch = bool(machine.get("libtorch")) and results.time("noop/libtorch/typed_call") is not None
+    all_targets = targets(results)
+    page = "\n".join([
+        "# Performance {#performance}\n",
+        "What each dispatcher feature costs, side by side with libtorch 1.13 in the same run. Written by\n"
+        "`tools/run-bench` (the benchmarks are in bench/); do not edit it by hand: run the command again.\n",
+        machine_section(machine, results),
+        targets_section(all_targets, have_libtorch),
+        noop_section(results, have_libtorch),
+        add1_section(results, have_libtorch),
+        bandwidth_section(results, have_libtorch),
+        matmul_section(results, have_libtorch),
+        chapter_section(results, have_libtorch),
+        trace_section(results),
+        memory_section(results, have_libtorch),
+        gpu_section(machine),
+        misses_section(all_targets, have_libtorch),
+    ])
+    with open(args.out, "w", encoding="utf-8") as handle:
+        handle.write(page)
+    for target in all_targets:
+        print(f"run-bench: {target.status(have_libtorch):8} {target.what}: "
+              f"{'n/a' if target.value is None else f'{target.value:.2f}{target.unit}'} ({target.bound_text()})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
