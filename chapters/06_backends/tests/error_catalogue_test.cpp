@@ -12,6 +12,7 @@
 #include "mini/gradcheck.h"
 #include "mini/load_library.h"
 #include "mini/operators.h"
+#include "mini/structured.h"
 #include "test_helpers.h"
 
 namespace mini {
@@ -100,6 +101,23 @@ TEST(ErrorCatalogue, ViewOfANonContiguousTensorIsRefused) {
   EXPECT_EQ(errorOf([&] { view(transposed, {6}); }),
             "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
             "two contiguous subspaces). Use .reshape(...) instead.");
+}
+
+TEST(ErrorCatalogue, NegationOfABoolTensorIsRefused) {
+  EXPECT_EQ(errorOf([] { neg(ones({2}, {ScalarType::Bool})); }),
+            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+            "`~` or `logical_not()` operator instead.");
+}
+
+// The elementwise meta functions already compute an in-place result in
+// self's dtype on self's device, so these two checks of the generated
+// in-place wrappers are reached directly.
+TEST(ErrorCatalogue, InplaceResultMustHaveSelfsDtypeAndDevice) {
+  const Tensor self = ones({2});
+  EXPECT_EQ(errorOf([&] { checkInplace("aten::add_.Tensor", self, {2}, {ScalarType::Double, kCpu}); }),
+            "aten::add_.Tensor: Bad in-place call: input tensor dtype float and output tensor dtype double should match");
+  EXPECT_EQ(errorOf([&] { checkInplace("aten::add_.Tensor", self, {2}, {ScalarType::Float, kMeta}); }),
+            "aten::add_.Tensor: Bad in-place call: input tensor device cpu and output tensor device meta should match");
 }
 
 // The CUDA kernels' limits: run where there is a GPU, skipped elsewhere.
