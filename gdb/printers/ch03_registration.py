@@ -55,7 +55,9 @@ def kernel_text(kernel):
 
 def table_rows(entry):
     """(key, kernel text) for each valid slot of an OperatorEntry's live table."""
-    slots = entry["dispatchTable_"]["_M_elems"]
+    # dispatchTable_ is a std::atomic<const DispatchTable*>: the published
+    # table (chapter 03's concurrency section), read through libstdc++'s member.
+    slots = entry["dispatchTable_"]["_M_b"]["_M_p"].dereference()["slots"]["_M_elems"]
     keys = _slot_keys(_namespace(entry))
     rows = []
     for index, key in enumerate(keys):

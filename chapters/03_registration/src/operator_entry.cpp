@@ -45,6 +45,7 @@ OperatorEntry::OperatorEntry(std::string name, const Dispatcher& dispatcher) : n
   for (DispatchKey key : allRuntimeKeys()) {
     updateDispatchTableEntry(dispatcher, key);
   }
+  publish();
 }
 
 // [register_schema]
@@ -118,6 +119,7 @@ std::list<AnnotatedKernel>::iterator OperatorEntry::registerKernel(const Dispatc
   // Newest first: the front of the list is the one the table uses.
   onKey.push_front(std::move(annotated));
   updateDispatchTable(dispatcher, key);
+  publish();
   return onKey.begin();
 }
 
@@ -130,11 +132,13 @@ void OperatorEntry::deregisterKernel(const Dispatcher& dispatcher, DispatchKey k
   }
   // The next newest kernel (or a rule further down) takes the slot back.
   updateDispatchTable(dispatcher, key);
+  publish();
 }
 // [register_kernel]
 
 void OperatorEntry::updateFallback(const Dispatcher& dispatcher, DispatchKey key) {
   updateDispatchTableEntry(dispatcher, key);
+  publish();
 }
 
 const AnnotatedKernel* OperatorEntry::getKernelForDispatchKey(DispatchKey key) const {
@@ -207,9 +211,9 @@ ComputedEntry OperatorEntry::computeDispatchTableEntryWithDebug(const Dispatcher
 // [update_dispatch_table]
 void OperatorEntry::updateDispatchTableEntry(const Dispatcher& dispatcher, DispatchKey runtimeKey) {
   const KernelFunction& kernel = computeDispatchTableEntryWithDebug(dispatcher, runtimeKey).kernel->kernel;
-  dispatchTable_[slotOf(runtimeKey)] = kernel;
+  draft_.slots[slotOf(runtimeKey)] = kernel;
   if (runtimeKey != DispatchKey::Undefined) {
-    dispatchKeyExtractor_.setOperatorHasFallthroughForKey(runtimeKey, kernel.isFallthrough());
+    draft_.dispatchKeyExtractor.setOperatorHasFallthroughForKey(runtimeKey, kernel.isFallthrough());
   }
 }
 
@@ -238,6 +242,18 @@ void OperatorEntry::updateDispatchTable(const Dispatcher& dispatcher, DispatchKe
   }
 }
 // [update_dispatch_table]
+
+// [publish]
+// The writer's half of the lock-free read: everything the draft holds is
+// written before the release store, and a call's acquire load of the pointer
+// sees all of it. Tables are never freed before the operator, so there is no
+// moment at which a call could hold a pointer to freed memory; the price is
+// memory, one table per registration, which load-time registration keeps small.
+void OperatorEntry::publish() {
+  publishedTables_.push_back(std::make_unique<const DispatchTable>(draft_));
+  dispatchTable_.store(publishedTables_.back().get(), std::memory_order_release);
+}
+// [publish]
 
 void OperatorEntry::assertSignatureIsCorrect(const CppSignature& signature) const {
   if (!cppSignature_ || cppSignature_->signature == signature) {
@@ -295,7 +311,7 @@ std::string OperatorEntry::dumpComputedTable() const {
 std::string OperatorEntry::listAllDispatchKeys() const {
   std::string out;
   for (DispatchKey key : DispatchKeySet(DispatchKeySet::FULL).keys()) {
-    if (dispatchTable_[slotOf(key)].isValid()) {
+    if (dispatchTable().slots[slotOf(key)].isValid()) {
       out += fmt::format("{}{}", out.empty() ? "" : ", ", key);
     }
   }
@@ -304,6 +320,9 @@ std::string OperatorEntry::listAllDispatchKeys() const {
 
 // [report_error]
 void OperatorEntry::reportError(DispatchKey key) const {
+  // The message describes the registrations, which a registration on another
+  // thread may be changing: read them under its lock.
+  const std::lock_guard lock(Dispatcher::singleton().mutex_);
   if (key == DispatchKey::Undefined) {
     throw std::runtime_error(fmt::format(
         "There were no tensor arguments to this function (e.g., you passed an empty list of Tensors), but no "

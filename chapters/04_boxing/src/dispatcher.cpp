@@ -16,22 +16,29 @@ Dispatcher& Dispatcher::singleton() {
 }
 // [singleton]
 
+Dispatcher::OperatorDef* Dispatcher::findDef(std::string_view fullName) const {
+  auto found = operatorLookupTable_.find(fullName);
+  return found == operatorLookupTable_.end() ? nullptr : &*found->second;
+}
+
 std::optional<OperatorHandle> Dispatcher::findOp(std::string_view fullName) const {
   std::lock_guard lock(mutex_);
-  auto found = operatorLookupTable_.find(fullName);
-  if (found == operatorLookupTable_.end()) {
+  OperatorDef* def = findDef(fullName);
+  if (!def) {
     return std::nullopt;
   }
-  return OperatorHandle(&found->second->op);
+  return OperatorHandle(&def->op);
 }
 
 std::optional<OperatorHandle> Dispatcher::findSchema(std::string_view name, std::string_view overloadName) const {
   const std::string fullName = overloadName.empty() ? std::string(name) : fmt::format("{}.{}", name, overloadName);
-  std::optional<OperatorHandle> op = findOp(fullName);
-  if (op && op->hasSchema()) {
-    return op;
+  // The schema is checked under the lock too: a def() may be going away.
+  std::lock_guard lock(mutex_);
+  OperatorDef* def = findDef(fullName);
+  if (!def || !def->op.hasSchema()) {
+    return std::nullopt;
   }
-  return std::nullopt;
+  return OperatorHandle(&def->op);
 }
 
 // [find_schema_or_throw]

@@ -24,7 +24,9 @@ class TypedOperatorHandle;
 
 // [operator_handle]
 /// A cheap, copyable reference to one operator of the Dispatcher. Stays
-/// valid while the operator has a def() or an impl() registered.
+/// valid while the operator has a def() or an impl() registered: calling
+/// through a handle whose operator's last registration is being removed on
+/// another thread is a use after free, here as in PyTorch.
 class OperatorHandle {
  public:
   /// `myops::myadd`, as traces and errors print it.
@@ -94,6 +96,8 @@ class Dispatcher {
   Ret redispatch(const TypedOperatorHandle<Ret(Args...)>& op, DispatchKeySet dispatchKeySet, Args... args) const;
 
  private:
+  friend class OperatorEntry;  // its error path reads registrations under mutex_
+
   // An operator stays while anything is registered for it. defCount counts
   // def()s (0 or 1), defAndImplCount def()s and impl()s together.
   struct OperatorDef {
@@ -105,6 +109,8 @@ class Dispatcher {
 
   Dispatcher() = default;
   OperatorDef& findOrRegisterName(const std::string& fullName);
+  // The operator called `fullName`, or null; the caller holds mutex_.
+  OperatorDef* findDef(std::string_view fullName) const;
   void cleanup(const std::string& fullName);
 
   // A std::list: an OperatorHandle points into it and must survive other
@@ -113,9 +119,14 @@ class Dispatcher {
   std::map<std::string, std::list<OperatorDef>::iterator, std::less<>> operatorLookupTable_;
   std::array<std::optional<AnnotatedKernel>, kNumRuntimeEntries> backendFallbackKernels_{};
   std::map<std::string, std::string, std::less<>> libraries_;
-  // Registrations may come from several threads (a library loaded later);
-  // calls take no lock.
+  // [concurrency]
+  // Registrations, deregistrations and look-ups by name take this lock, so
+  // they may come from any thread (a library loaded later, a test's scoped
+  // kernel). Calls take no lock: each loads its operator's published
+  // DispatchTable once (OperatorEntry::dispatchTable()) and runs a kernel of
+  // that table, the one before or the one after a concurrent registration.
   mutable std::mutex mutex_;
+  // [concurrency]
 };
 // [dispatcher]
 
@@ -140,10 +151,12 @@ class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
 // [dispatcher_call]
 template <class Ret, class... Args>
 Ret Dispatcher::call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args) const {
-  const DispatchKeySet dispatchKeySet = op.entry().dispatchKeyExtractor().getDispatchKeySetUnboxed(args...);
+  // One load: the mask and the slot come from the same published table.
+  const DispatchTable& table = op.entry().dispatchTable();
+  const DispatchKeySet dispatchKeySet = table.dispatchKeyExtractor.getDispatchKeySetUnboxed(args...);
   // Traced before the lookup, as PyTorch does: a call that fails still shows.
   DispatchTraceScope trace("call", op.operatorName(), dispatchKeySet.highestPriorityKey());
-  const KernelFunction& kernel = op.entry().lookup(dispatchKeySet);
+  const KernelFunction& kernel = op.entry().lookup(table, dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
 }
 // [dispatcher_call]

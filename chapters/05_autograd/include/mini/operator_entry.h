@@ -4,11 +4,14 @@
 ///        dispatch table computed from them.
 
 #include <array>
+#include <atomic>
 #include <list>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "mini/cpp_signature.h"
 #include "mini/dispatch_key_extractor.h"
@@ -35,14 +38,27 @@ struct ComputedEntry {
   const char* why;                ///< "kernel", "default backend kernel", "math kernel", ...
 };
 
+// [dispatch_table]
+/// What a call reads of its operator: one KernelFunction per runtime slot and
+/// the fallthrough mask that goes with them. A published DispatchTable never
+/// changes, so a call may use it while another thread registers a kernel
+/// and publishes the next one (see OperatorEntry::publish()).
+struct DispatchTable {
+  std::array<KernelFunction, kNumRuntimeEntries> slots{};
+  DispatchKeyExtractor dispatchKeyExtractor;
+};
+// [dispatch_table]
+
 // [operator_entry]
 /// Everything the dispatcher knows about one operator (c10::impl::OperatorEntry).
 ///
 /// Two structures, one derived from the other:
 /// - kernels_: every registration, per key, alias keys included, newest first;
-/// - dispatchTable_: one KernelFunction per runtime slot, *computed* from
+/// - the dispatch table: one KernelFunction per runtime slot, *computed* from
 ///   kernels_ and the backend fallbacks by computeDispatchTableEntryWithDebug().
-/// Registration is rare and may be slow; a call reads one slot.
+/// Registration is rare and may be slow, and runs under the Dispatcher's
+/// lock; a call takes no lock: it loads the published table once and reads
+/// one slot.
 class OperatorEntry {
  public:
   /// A new operator's table starts with the dispatcher's backend fallbacks.
@@ -69,16 +85,25 @@ class OperatorEntry {
   /// A backend fallback on runtime key `key` was added or removed.
   void updateFallback(const Dispatcher& dispatcher, DispatchKey key);
 
-  /// The kernel for a call whose (masked) key set is `dispatchKeySet`.
-  const KernelFunction& lookup(DispatchKeySet dispatchKeySet) const {
-    const KernelFunction& kernel = dispatchTable_[dispatchKeySet.getDispatchTableIndexForDispatchKeySet()];
+  /// The table calls read now: one acquire load, which sees everything the
+  /// registration that published it wrote.
+  const DispatchTable& dispatchTable() const { return *dispatchTable_.load(std::memory_order_acquire); }
+
+  /// The kernel for a call whose (masked) key set is `dispatchKeySet`, from
+  /// `table`: the table whose mask computed that key set, so the two agree
+  /// even if a registration publishes a new table in between.
+  const KernelFunction& lookup(const DispatchTable& table, DispatchKeySet dispatchKeySet) const {
+    const KernelFunction& kernel = table.slots[dispatchKeySet.getDispatchTableIndexForDispatchKeySet()];
     if (!kernel.isValid()) [[unlikely]] {
       reportError(dispatchKeySet.highestPriorityKey());
     }
     return kernel;
   }
+  /// The same from the table published now: for a lookup that needs no mask
+  /// (a redispatch, whose key set is given) or a test.
+  const KernelFunction& lookup(DispatchKeySet dispatchKeySet) const { return lookup(dispatchTable(), dispatchKeySet); }
 
-  const DispatchKeyExtractor& dispatchKeyExtractor() const { return dispatchKeyExtractor_; }
+  const DispatchKeyExtractor& dispatchKeyExtractor() const { return dispatchTable().dispatchKeyExtractor; }
 
   /// What the slot of runtime key `key` must hold, and why: PyTorch 1.13's
   /// rules, in order. The heart of this chapter.
@@ -97,7 +122,9 @@ class OperatorEntry {
   /// `[CPU, BackendSelect, ...]`: the runtime keys whose slot is valid.
   std::string listAllDispatchKeys() const;
 
-  /// Throws the "Could not run ... from the 'Key' backend" error.
+  /// Throws the "Could not run ... from the 'Key' backend" error. Takes the
+  /// Dispatcher's lock to describe the registrations: a call may get here
+  /// while another thread registers.
   [[noreturn]] void reportError(DispatchKey key) const;
   /// Throws the "wrong signature" error unless `signature` is the kernels'.
   void assertSignatureIsCorrect(const CppSignature& signature) const;
@@ -116,14 +143,19 @@ class OperatorEntry {
   void checkSchema(const AnnotatedKernel& kernel) const;
   void updateDispatchTable(const Dispatcher& dispatcher, DispatchKey key);
   void updateDispatchTableEntry(const Dispatcher& dispatcher, DispatchKey runtimeKey);
+  void publish();
 
   std::string name_;
   std::optional<SchemaAndDebug> schema_;
   std::optional<CppSignatureWithDebug> cppSignature_;
   // Ordered by key, so dumpState lists them in DispatchKey order as PyTorch does.
   std::map<DispatchKey, std::list<AnnotatedKernel>> kernels_;
-  std::array<KernelFunction, kNumRuntimeEntries> dispatchTable_{};
-  DispatchKeyExtractor dispatchKeyExtractor_;
+  // Registrations edit the draft, then publish() copies it into a new
+  // table and swaps the pointer. A retired table stays alive until the
+  // operator goes: a call on another thread may still be running its kernel.
+  DispatchTable draft_;
+  std::vector<std::unique_ptr<const DispatchTable>> publishedTables_;
+  std::atomic<const DispatchTable*> dispatchTable_{nullptr};
 };
 // [operator_entry]
 
