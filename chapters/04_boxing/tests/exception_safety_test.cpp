@@ -26,8 +26,8 @@ namespace {
 using BoomSignature = std::int64_t(const Tensor&, std::int64_t);
 
 std::int64_t boomCpu(const Tensor&, std::int64_t x) {
-  const ExcludeDispatchKeyGuard belowCpu(DispatchKeySet(DispatchKey::CPU));
-  const IncludeDispatchKeyGuard withMeta(DispatchKeySet(DispatchKey::Meta));
+  const ExcludeDispatchKeyGuard belowCpu{DispatchKeySet(DispatchKey::CPU)};
+  const IncludeDispatchKeyGuard withMeta{DispatchKeySet(DispatchKey::Meta)};
   if (x < 0) {
     throw std::runtime_error("boom: negative input");
   }
@@ -35,7 +35,7 @@ std::int64_t boomCpu(const Tensor&, std::int64_t x) {
 }
 
 std::int64_t boomAutogradCpu(DispatchKeySet dispatchKeySet, const Tensor& self, std::int64_t x) {
-  const ExcludeDispatchKeyGuard belowAutograd(DispatchKeySet(DispatchKey::AutogradCPU));
+  const ExcludeDispatchKeyGuard belowAutograd{DispatchKeySet(DispatchKey::AutogradCPU)};
   const auto op = Dispatcher::singleton().findSchemaOrThrow("exception_safety::boom", "").typed<BoomSignature>();
   return op.redispatch(dispatchKeySet.remove(DispatchKey::AutogradCPU), self, x);
 }
@@ -75,7 +75,7 @@ TEST_F(ExceptionSafety, AThrowingKernelLeavesTheThreadLocalKeysAsTheyWere) {
 // The same inside a guard of the caller's own: its state is restored too, to
 // the guarded state, not to the default.
 TEST_F(ExceptionSafety, AThrowingKernelUnderTheCallersGuardLeavesTheCallersKeys) {
-  const ExcludeDispatchKeyGuard belowAutograd(DispatchKeySet(DispatchKey::AutogradCPU));
+  const ExcludeDispatchKeyGuard belowAutograd{DispatchKeySet(DispatchKey::AutogradCPU)};
   const LocalDispatchKeySet before = localDispatchKeySet();
   EXPECT_THROW(boom().call(cpuTensor(), -1), std::runtime_error);
   EXPECT_EQ(localDispatchKeySet(), before);
