@@ -176,7 +176,7 @@ Tensor viewAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Siz
 }
 
 // [check_inplace]
-void checkInplace(const Tensor& self, const Tensor& other, std::string_view op) {
+void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view op) {
   if (!GradMode::isEnabled()) {
     return;  // an optimizer step under no_grad may write into its weights
   }
@@ -184,7 +184,7 @@ void checkInplace(const Tensor& self, const Tensor& other, std::string_view op) 
     // Its AccumulateGrad expects the value the graph was built from.
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
-  if (self.unsafeGetTensorImpl()->autograd->isView && (self.requiresGrad() || other.requiresGrad())) {
+  if (self.unsafeGetTensorImpl()->autograd->isView && computeRequiresGrad(inputs)) {
     // PyTorch rewrites the base's history here (CopySlices); this chapter refuses.
     throw std::runtime_error(fmt::format(
         "{}: an in-place operation on a view of a tensor that requires grad is not supported in this chapter", op));
@@ -194,7 +194,7 @@ void checkInplace(const Tensor& self, const Tensor& other, std::string_view op) 
 
 // [add_inplace_autograd]
 Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
-  checkInplace(self, other, "add_");
+  checkInplace(self, {self, other}, "add_");
   // The node's edges are taken before the write: they lead to self's *old*
   // history, which the new node then replaces (PyTorch's rebase_history).
   std::shared_ptr<AddBackward0> node = recordIfNeeded<AddBackward0>({self, other});
@@ -211,7 +211,7 @@ Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
 // [add_inplace_autograd]
 
 Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
-  checkInplace(self, other, "mul_");
+  checkInplace(self, {self, other}, "mul_");
   std::shared_ptr<MulBackward0> node = recordIfNeeded<MulBackward0>({self, other});
   if (node != nullptr) {
     if (node->needsInputGrad(0)) {

@@ -1,6 +1,7 @@
 #include "mini/autograd_not_implemented_fallback.h"
 
 #include "mini/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/autograd_kernels.h"
 #include "mini/functions.h"
 #include "mini/library.h"
 
@@ -16,6 +17,17 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
     const IValue& argument = peek(*stack, i, numArguments);
     if (argument.isTensor()) {
       inputs.push_back(argument.toTensor());
+    }
+  }
+  // A written tensor gets the new node as its history: a leaf that requires
+  // grad would then point back at itself through its AccumulateGrad edge
+  // (a cycle that never frees), so it is refused as in the kernels with a
+  // formula.
+  for (std::size_t i = 0; i < numArguments; ++i) {
+    const Argument& argument = schema.arguments[i];
+    const IValue& value = peek(*stack, i, numArguments);
+    if (argument.alias && argument.alias->is_write && value.isTensor()) {
+      checkInplace(value.toTensor(), inputs, op.operatorName());
     }
   }
   std::shared_ptr<NotImplemented> node;

@@ -56,9 +56,12 @@ Tensor viewAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Siz
 Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 
-/// Refuses the in-place calls autograd cannot follow: on a leaf that
-/// requires grad, and on a view while grad is being recorded.
-void checkInplace(const Tensor& self, const Tensor& other, std::string_view op);
+/// Refuses the in-place calls autograd cannot follow: a write into a leaf
+/// that requires grad, and into a view while `inputs` (every tensor argument,
+/// self included) record grad. Every kernel that writes a tensor calls it
+/// before the write: the in-place Autograd kernels and the
+/// autograd-not-implemented fallback (PyTorch's check_inplace).
+void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view op);
 
 }  // namespace ch06
 }  // namespace mini
