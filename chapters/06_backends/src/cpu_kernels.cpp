@@ -5,6 +5,7 @@
 
 #include <fmt/ranges.h>
 
+#include "mini/checked_convert.h"
 #include "mini/cpu_loops.h"
 #include "mini/dispatch_scalar_type.h"
 #include "mini/elementwise_functors.h"
@@ -77,10 +78,7 @@ Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers 
 template <template <class> class Op>
 Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op) {
   const OutputMeta meta = binaryMeta(self, other, op);
-  if (meta.sizes != self.sizes()) {
-    throw std::invalid_argument(fmt::format("{}: output with shape [{}] doesn't match the broadcast shape [{}]", op,
-                                            fmt::join(self.sizes(), ", "), fmt::join(meta.sizes, ", ")));
-  }
+  checkBroadcastsInto(self.sizes(), other.sizes(), op);
   if (!canCast(meta.dtype, self.dtype())) {
     throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
                                             scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
@@ -235,13 +233,13 @@ void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other
 
 // [copy_cpu]
 Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
-  broadcastShapes(dst.sizes(), src.sizes(), "copy_");
+  checkBroadcastsInto(dst.sizes(), src.sizes(), "copy_");
   // Two dtypes, two nested switches: 4 x 4 instantiations of the loop. The
   // inner one is the function form, whose lambda names its own type.
   MINI_DISPATCH_ALL_TYPES_AND_BOOL(dst.dtype(), "copy_", [&] {
     dispatchScalarType(AllTypesAndBool{}, src.dtype(), "copy_", [&]<class src_t>() {
       cpuElementwiseLoop(
-          dst.sizes(), outputOf<scalar_t>(dst), [](src_t value) { return static_cast<scalar_t>(value); },
+          dst.sizes(), outputOf<scalar_t>(dst), [](src_t value) { return convertElement<scalar_t>(value); },
           inputOf<src_t>(src, dst.sizes()));
     });
   });
@@ -250,6 +248,7 @@ Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
 // [copy_cpu]
 
 Tensor& fillCpu_(Tensor& self, double value) {
+  checkConvertible(value, self.dtype(), "fill_");
   MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
     const auto converted = static_cast<scalar_t>(value);
     cpuElementwiseLoop(self.sizes(), outputOf<scalar_t>(self), [converted] { return converted; });

@@ -72,9 +72,6 @@ Tensor full(const Sizes& sizes, double value, const TensorOptions& options) {
   return withRequiresGrad(fullOp().call(sizes, value, options.dtype, options.device), options);
 }
 Tensor arange(double start, double end, double step, const TensorOptions& options) {
-  if (step == 0.0) {
-    throw std::invalid_argument("arange: step must be nonzero");
-  }
   return withRequiresGrad(arangeOp().call(start, end, step, options.dtype, options.device), options);
 }
 Tensor randn(const Sizes& sizes, const TensorOptions& options) {

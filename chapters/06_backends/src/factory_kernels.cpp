@@ -6,7 +6,11 @@
 #include <cstdint>
 #include <mutex>
 #include <random>
+#include <stdexcept>
 
+#include <fmt/format.h>
+
+#include "mini/checked_convert.h"
 #include "mini/cpu_kernels.h"
 #include "mini/factories.h"
 #include "mini/library.h"
@@ -52,11 +56,34 @@ Tensor onesComposite(const Sizes& size, ScalarType dtype, Device device) {
   return fullComposite(size, 1.0, dtype, device);
 }
 
+// [arange_length]
+// PyTorch's checks of arange, in the kernel: a call through the dispatcher
+// (boxed, or by another kernel) gets them as the C++ function does, before
+// the length divides by the step and converts the quotient to int64.
+std::int64_t arangeLength(double start, double end, double step, ScalarType dtype) {
+  if (!(step > 0.0 || step < 0.0)) {  // NaN too
+    throw std::invalid_argument("arange: step must be nonzero");
+  }
+  if (!std::isfinite(start) || !std::isfinite(end)) {
+    throw std::invalid_argument(fmt::format("arange: unsupported range: {} -> {}", start, end));
+  }
+  if ((step > 0.0 && end < start) || (step < 0.0 && end > start)) {
+    throw std::invalid_argument("arange: upper bound and larger bound inconsistent with step sign");
+  }
+  checkConvertible(start, dtype, "arange");
+  checkConvertible(end, dtype, "arange");
+  const double length = std::ceil((end - start) / step);
+  if (!(length < 0x1p63)) {
+    throw std::invalid_argument("arange: invalid size, possible overflow?");
+  }
+  return static_cast<std::int64_t>(length);
+}
+// [arange_length]
+
 // arange and randn compute on the host and copy: the same numbers on every
 // device for one seed, and a backend needs no kernel of its own for them.
 Tensor arangeComposite(double start, double end, double step, ScalarType dtype, Device device) {
-  const auto count = static_cast<std::int64_t>(std::ceil((end - start) / step));
-  Tensor host = emptyTensor({std::max<std::int64_t>(count, 0)}, {dtype, kCpu});
+  Tensor host = emptyTensor({arangeLength(start, end, step, dtype)}, {dtype, kCpu});
   arangeFillCpu_(host, start, step);
   return device.isCpu() ? host : toCopy(host, dtype, device);
 }

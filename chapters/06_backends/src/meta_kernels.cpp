@@ -9,6 +9,7 @@
 
 #include "mini/library.h"
 #include "mini/meta_functions.h"
+#include "mini/shape.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -27,7 +28,7 @@ Tensor& copyMeta_(Tensor& self, const Tensor& src) {
   if (!self.device().isMeta()) {
     throw std::runtime_error(fmt::format("copy_: cannot copy out of meta tensor; no data! (to {})", self.device()));
   }
-  broadcastShapes(self.sizes(), src.sizes(), "copy_");
+  checkBroadcastsInto(self.sizes(), src.sizes(), "copy_");
   return self;
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace mini {
 inline namespace ch06 {
@@ -62,6 +63,14 @@ Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op) {
   return result;
 }
 // [broadcast_impl]
+
+void checkBroadcastsInto(const Sizes& destination, const Sizes& source, std::string_view op) {
+  const Sizes broadcast = broadcastShapes(destination, source, op);
+  if (broadcast != destination) {
+    throw std::invalid_argument(fmt::format("{}: output with shape [{}] doesn't match the broadcast shape [{}]", op,
+                                            fmt::join(destination, ", "), fmt::join(broadcast, ", ")));
+  }
+}
 
 Strides expandedStrides(const Sizes& sizes, const Strides& strides, const Sizes& target) {
   Strides result(target.size(), 0);

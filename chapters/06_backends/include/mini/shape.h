@@ -36,6 +36,13 @@ bool isContiguous(const Sizes& sizes, const Strides& strides);
 /// non-singleton dimension 1"), prefixed with `op`.
 Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op);
 
+/// Checks that `source` broadcasts to `destination`'s shape as it is, for an
+/// in-place write or copy_ into `destination`: a broadcast shape that grows
+/// would be read through strides the source does not have. Throws PyTorch's
+/// "output with shape [4] doesn't match the broadcast shape [0, 0, 4]",
+/// prefixed with `op`.
+void checkBroadcastsInto(const Sizes& destination, const Sizes& source, std::string_view op);
+
 /// Strides that read a tensor of (sizes, strides) as if it had `target`
 /// sizes: a broadcast dimension gets stride 0, so the same element is read
 /// again and nothing is copied. `target` must be a broadcast of `sizes`.

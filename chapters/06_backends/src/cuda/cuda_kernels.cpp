@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/allocator.h"
+#include "mini/checked_convert.h"
 #include "mini/cpu_kernels.h"
 #include "mini/cuda_launchers.h"
 #include "mini/dispatch_scalar_type.h"
@@ -206,7 +207,10 @@ void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other) 
   });
 }
 
-Tensor& fillCuda_(Tensor& self, double value) { return arangeFillCuda_(self, value, 0.0); }
+Tensor& fillCuda_(Tensor& self, double value) {
+  checkConvertible(value, self.dtype(), "fill_");
+  return arangeFillCuda_(self, value, 0.0);
+}
 
 Tensor& arangeFillCuda_(Tensor& self, double start, double step) {
   if (!self.isContiguous()) {
