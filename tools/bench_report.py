@@ -43,7 +43,7 @@ class Results:
     def _add(self, run):
         name = run["run_name"]
         real_time = name.endswith("/real_time")
-        name = name.removesuffix("/real_time")
+        name = re.sub(r"/iterations:\d+$", "", name.removesuffix("/real_time"))
         scale = NS_PER_UNIT[run.get("time_unit", "ns")]
         seconds = run["real_time" if real_time else "cpu_time"] * scale
         self.time_ns[name] = min(self.time_ns.get(name, seconds), seconds)
@@ -112,8 +112,8 @@ class Target:
     def miss_text(self):
         """By how much a missed target is missed, in its own terms."""
         if self.higher_is_better:
-            return f"{self.value:.2f}{self.unit}, {self.bound / self.value:.2f}x short of {self.bound:g}{self.unit}"
-        return f"{self.value:.2f}{self.unit}, {self.value / self.bound:.2f}x the bound {self.bound:g}{self.unit}"
+            return f"{self.value:.3f}{self.unit}, {self.bound / self.value:.3f}x short of {self.bound:g}{self.unit}"
+        return f"{self.value:.3f}{self.unit}, {self.value / self.bound:.3f}x the bound {self.bound:g}{self.unit}"
 
 
 def targets(r):
@@ -243,8 +243,10 @@ def chapter_section(r, have_libtorch):
         step = "-" if previous is None or cost is None else f"{cost - previous:+.1f} ns"
         rows.append([number, what, ns(cost), step, ns(r.time(boxed)) if boxed else "-"])
         previous = cost if cost is not None else previous
-        sentence = (f"Measured by `tools/run-bench` (docs/performance.md): in chapter {number}'s dispatcher a "
-                    f"call of the no-op operator through its typed handle costs **{ns(cost)}**")
+        call = ("a call of `add` on two Numbers through the table" if number == "01" else
+                "a call of the no-op operator through its typed handle")
+        sentence = (f"Measured by `tools/run-bench` (docs/performance.md): in chapter {number}'s dispatcher "
+                    f"{call} costs **{ns(cost)}**")
         if boxed:
             sentence += f", and through `callBoxed` **{ns(r.time(boxed))}**"
         if libtorch_typed is not None:
@@ -252,9 +254,9 @@ def chapter_section(r, have_libtorch):
         blocks.append(f"<!-- [chapter_{number}_cost] -->\n{sentence}.\n<!-- [chapter_{number}_cost] -->")
     return ("## What each chapter's dispatcher costs {#performance-chapters}\n\n"
             "The same no-op call in each chapter's snapshot, all linked into one program (each chapter\n"
-            "has its own inline namespace and Dispatcher). \"Step\" is the change from the chapter before.\n"
+            "has its own inline namespace and Dispatcher). \"Step\" is the change from the chapter before.\n\n"
             + table(["chapter", "what the call does", "typed call", "step", "callBoxed"], rows)
-            + "\n\nThe lessons quote these sentences (\\snippetdoc of the marked blocks):\n\n"
+            + "\n\nThe lessons quote these sentences (`\\snippetdoc` of the marked blocks):\n\n"
             + "\n\n".join(blocks) + "\n")
 
 
@@ -278,7 +280,7 @@ def trace_section(r):
 
 
 def memory_section(r, have_libtorch):
-    ours, theirs = "memory/ours/per_operator", "memory/libtorch/sizes"
+    ours, theirs = "memory/ours/per_operator/1000", "memory/libtorch/sizes"
 
     def size(name, key):
         value = r.counter(name, key)
@@ -309,7 +311,7 @@ def memory_section(r, have_libtorch):
 
 
 def targets_section(all_targets, have_libtorch):
-    rows = [[t.what, "n/a" if t.value is None else f"{t.value:.2f}{t.unit}", t.bound_text(), t.status(have_libtorch)]
+    rows = [[t.what, "n/a" if t.value is None else f"{t.value:.3f}{t.unit}", t.bound_text(), t.status(have_libtorch)]
             for t in all_targets]
     return ("## Targets\n\n"
             "Ratios are our time over libtorch's in the same run (lower is better) unless the row says rate.\n\n"
