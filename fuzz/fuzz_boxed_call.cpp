@@ -51,13 +51,6 @@ const std::vector<mini::OperatorHandle>& operatorsWithSchema() {
 // without overflow"). Turn this on to fuzz for it again once chapter 06
 // checks those casts.
 constexpr bool kNonFiniteNumbers = false;
-// Off for now too: an in-place operator without an Autograd kernel of its
-// own (fill_, copy_, neg_ go through the autograd-not-implemented fallback)
-// on a leaf that requires grad makes the leaf's history point back at the
-// leaf, a reference cycle that leaks, where PyTorch refuses with "a leaf
-// Variable that requires grad is being used in an in-place operation."
-// While off, a tensor an operator writes to never requires grad.
-constexpr bool kGradOnWrittenArguments = false;
 
 double smallNumber(FuzzedDataProvider& input) {
   switch (input.ConsumeIntegralInRange(0, 15)) {
@@ -86,7 +79,7 @@ mini::Device someDevice(FuzzedDataProvider& input) {
   }
 }
 
-mini::Tensor someTensor(FuzzedDataProvider& input, bool mayRequireGrad = true) {
+mini::Tensor someTensor(FuzzedDataProvider& input) {
   mini::Sizes sizes;
   const int dims = input.ConsumeIntegralInRange(0, 3);
   for (int d = 0; d < dims; ++d) {
@@ -95,22 +88,22 @@ mini::Tensor someTensor(FuzzedDataProvider& input, bool mayRequireGrad = true) {
   const auto dtype = static_cast<mini::ScalarType>(input.ConsumeIntegralInRange(0, 3));
   mini::TensorOptions options{dtype, input.ConsumeBool() ? mini::kCpu : mini::kMeta, false};
   mini::Tensor tensor = mini::full(sizes, smallNumber(input), options);
-  if (mini::isFloatingType(dtype) && input.ConsumeBool() && mayRequireGrad) {
+  if (mini::isFloatingType(dtype) && input.ConsumeBool()) {
     tensor.setRequiresGrad(true);
   }
   return tensor;
 }
 
-IValue valueOfKind(FuzzedDataProvider& input, Kind kind, bool mayRequireGrad = true);
+IValue valueOfKind(FuzzedDataProvider& input, Kind kind);
 
 // A value of the schema's type: the common case, which gets past the
 // unboxing checks and into the kernels.
-IValue valueOfType(FuzzedDataProvider& input, const mini::SchemaType& type, bool mayRequireGrad) {
+IValue valueOfType(FuzzedDataProvider& input, const mini::SchemaType& type) {
   if (type.kind() == Kind::Optional) {
-    return input.ConsumeBool() ? IValue() : valueOfType(input, type.element(), mayRequireGrad);
+    return input.ConsumeBool() ? IValue() : valueOfType(input, type.element());
   }
   if (type.kind() != Kind::List) {
-    return valueOfKind(input, type.kind(), mayRequireGrad);
+    return valueOfKind(input, type.kind());
   }
   const std::size_t length = type.fixedSize() && input.ConsumeBool()
                                  ? *type.fixedSize()
@@ -119,7 +112,7 @@ IValue valueOfType(FuzzedDataProvider& input, const mini::SchemaType& type, bool
     case Kind::Tensor: {
       std::vector<mini::Tensor> tensors;
       for (std::size_t i = 0; i < length; ++i) {
-        tensors.push_back(someTensor(input, mayRequireGrad));
+        tensors.push_back(someTensor(input));
       }
       return IValue(std::move(tensors));
     }
@@ -140,10 +133,10 @@ IValue valueOfType(FuzzedDataProvider& input, const mini::SchemaType& type, bool
   }
 }
 
-IValue valueOfKind(FuzzedDataProvider& input, Kind kind, bool mayRequireGrad) {
+IValue valueOfKind(FuzzedDataProvider& input, Kind kind) {
   switch (kind) {
     case Kind::Tensor:
-      return someTensor(input, mayRequireGrad);
+      return someTensor(input);
     case Kind::Int:
       return IValue(input.ConsumeIntegralInRange<std::int64_t>(-3, 5));
     case Kind::Float:
@@ -227,11 +220,8 @@ mini::Stack makeStack(FuzzedDataProvider& input, const mini::FunctionSchema& sch
     const mini::Argument* argument = position >= count && position - count < wanted
                                          ? &schema.arguments[position - count]
                                          : nullptr;
-    const bool written = argument != nullptr && argument->alias && argument->alias->is_write;
-    const bool mayRequireGrad = kGradOnWrittenArguments || !written;
     const bool followSchema = argument != nullptr && input.ConsumeIntegralInRange(0, 7) != 0;
-    stack.push_back(followSchema ? valueOfType(input, argument->type, mayRequireGrad)
-                                 : valueOfKind(input, anyKind(input), mayRequireGrad));
+    stack.push_back(followSchema ? valueOfType(input, argument->type) : valueOfKind(input, anyKind(input)));
   }
   return stack;
 }
