@@ -72,7 +72,15 @@ def learner_ctest_results(build_dir):
                     "-j", str(os.cpu_count() or 2), "--output-junit", report],
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     tree = ElementTree.parse(report)
-    return [(case.get("name"), case.get("status")) for case in tree.iter("testcase")]
+    return [(case.get("name"), case.get("status"), case.findtext("system-out") or "")
+            for case in tree.iter("testcase")]
+
+
+def is_machine_skip(status, output):
+    """A skip for a reason of the machine's (no GPU here): stubs or not, the
+    test cannot run. A stub's skip says "is not done yet", and a stub called
+    outside runExercise fails, so neither passes for this."""
+    return status == "notrun" and "[  SKIPPED ]" in output and "is not done yet" not in output
 
 
 def main():
@@ -112,8 +120,8 @@ def main():
     pristine_stubs(stubs, course.chapters(solutions_build))
     build_learner(learner_build, stubs, read_only_chapters(solutions_build))
     results = learner_ctest_results(learner_build)
-    exercise_tests = other_tests = 0
-    for name, status in results:
+    exercise_tests = other_tests = machine_skips = 0
+    for name, status, output in results:
         is_exercise = ".Exercise" in name
         if is_exercise:
             exercise_tests += 1
@@ -121,12 +129,16 @@ def main():
                 problems.append(f"{name} passes with the learner's stub: the test proves nothing")
         else:
             other_tests += 1
-            if status != "run":
+            if is_machine_skip(status, output):
+                machine_skips += 1
+            elif status != "run":
                 problems.append(f"{name} does not pass in the learner build ({status}): "
                                 "only exercise tests may depend on exercise code")
 
     for problem in problems:
         print(problem)
+    if machine_skips:
+        print(f"note: learner build: {machine_skips} other test(s) skipped for this machine (no GPU)")
     print(f"{len(declared)} exercises; learner build: {exercise_tests} exercise tests skipped or failing, "
           f"{other_tests} other tests checked; {len(problems)} problem(s)")
     return 1 if problems else 0

@@ -44,8 +44,9 @@ struct BinaryVariants {
 TEST(Structured, BinaryVariantsAgree) {
   const std::vector<BinaryVariants> operators = {
       {"add", &add, &add_, &add_out}, {"sub", &sub, &sub_, &sub_out},
-      {"mul", &mul, &mul_, &mul_out}, {"div", &div, &div_, &div_out},
-      {"atan2", &atan2, &atan2_, &atan2_out}};
+      {"mul", &mul, &mul_, &mul_out}, {"div", &div, &div_, &div_out}};
+  // atan2 is exercise 06.5's meta(): tests/exercises/atan2_meta_test.cpp
+  // checks it, so these tests pass in the learner's build too.
   const Tensor a = cpuTensor({1, -2, 3, 4, 5, -6}, {2, 3});
   const Tensor b = cpuTensor({2, 4, -8}, {3});
   for (const BinaryVariants& op : operators) {
@@ -179,7 +180,6 @@ TEST(Structured, MetaShapesAndDtypesMatchTheCpu) {
   const std::vector<std::pair<std::string, std::function<Tensor(const Tensor&, const Tensor&, const Tensor&)>>> cases = {
       {"add", [](const Tensor& x, const Tensor& y, const Tensor&) { return add(x, y); }},
       {"div", [](const Tensor& x, const Tensor& y, const Tensor&) { return div(x, y); }},
-      {"atan2", [](const Tensor& x, const Tensor& y, const Tensor&) { return atan2(x, y); }},
       {"exp", [](const Tensor& x, const Tensor&, const Tensor&) { return exp(x); }},
       {"neg", [](const Tensor& x, const Tensor&, const Tensor&) { return neg(x); }},
       {"sum", [](const Tensor&, const Tensor&, const Tensor& z) { return sum(z, {0}, true); }},
