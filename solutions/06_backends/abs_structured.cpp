@@ -4,7 +4,7 @@
 #include "mini/cpu_kernels.h"
 #include "mini/cpu_loops.h"
 #include "mini/dispatch_scalar_type.h"
-#include "mini/generated/NativeFunctions.h"
+#include "mini/generated/ExerciseNativeFunctions.h"
 #include "mini/meta_functions.h"
 
 namespace mini {

@@ -2,7 +2,8 @@
 """The chapter's code generator: ops.yaml in, C++ out (what PyTorch's
 torchgen does with native_functions.yaml, for a dozen operators).
 
-    gen_ops.py --yaml ops.yaml [--yaml more.yaml] --out DIR [--backends CPU,CUDA] [--root REPO]
+    gen_ops.py --yaml ops.yaml [--exercise-yaml ops_exercise.yaml] --out DIR
+               [--backends CPU,CUDA] [--root REPO]
 
 Writes into DIR, only the files whose text changed (so a rebuild recompiles
 only what a yaml edit touched):
@@ -19,6 +20,14 @@ only what a yaml edit touched):
 
 Each file starts with a header naming this generator and the yaml entries it
 came from; each wrapper names its entry's line.
+
+The entries of --exercise-yaml go into a second set of files of their own,
+the same names with `Exercise` in front (mini/generated/ExerciseFunctions.h,
+ExerciseRegisterCPU.cpp, ...), included only by the exercise's code. Editing
+the exercise's yaml then recompiles only those few files, not every file of
+the chapter that includes Functions.h. PyTorch meets the same problem,
+at the scale of two thousand operators, with one header per operator
+(ATen/ops/add.h, add_native.h, add_meta.h: AT_PER_OPERATOR_HEADERS).
 """
 
 import argparse
@@ -126,8 +135,17 @@ def close_namespace() -> str:
     return "}  // namespace ch06\n}  // namespace mini\n"
 
 
+def library_block(opening: str, registrations: list[str]) -> str:
+    """`MINI_LIBRARY_IMPL(aten, CPU, m) { m.impl(...); ... }`, or, where a set
+    has nothing to register (an exercise without CUDA kernels), a comment:
+    an empty block would leave `m` unused."""
+    if not registrations:
+        return f"// Nothing to register here: no entry has a kernel for {opening}.\n"
+    return "\n".join([f"{opening} {{"] + registrations + ["}\n"])
+
+
 def operators_h(ops: list[Operator]) -> str:
-    body = [header(ops, "the typed handle of every operator in ops.yaml"), "#pragma once\n",
+    body = [header(ops, "the typed handle of every operator"), "#pragma once\n",
             '#include "mini/dispatcher.h"', '#include "mini/tensor.h"\n', open_namespace()]
     for op in ops:
         body.append(f"/// {op.schema.text}  ({op.origin})")
@@ -136,9 +154,9 @@ def operators_h(ops: list[Operator]) -> str:
     return "\n".join(body)
 
 
-def operators_cpp(ops: list[Operator]) -> str:
+def operators_cpp(ops: list[Operator], prefix: str) -> str:
     body = [header(ops, "the typed handles, looked up once"),
-            '#include "mini/generated/Operators.h"\n', open_namespace()]
+            f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
     for op in ops:
         s = op.schema
         body.append(f"// {op.origin}\n"
@@ -162,9 +180,9 @@ def functions_h(ops: list[Operator]) -> str:
     return "\n".join(body)
 
 
-def functions_cpp(ops: list[Operator]) -> str:
+def functions_cpp(ops: list[Operator], prefix: str) -> str:
     body = [header(ops, "the public functions: each calls its operator's typed handle"),
-            '#include "mini/generated/Functions.h"\n', '#include "mini/generated/Operators.h"\n',
+            f'#include "mini/generated/{prefix}Functions.h"\n', f'#include "mini/generated/{prefix}Operators.h"\n',
             open_namespace()]
     for op in ops:
         s = op.schema
@@ -190,9 +208,9 @@ def meta_functions_h(ops: list[Operator]) -> str:
     return "\n".join(body)
 
 
-def native_functions_h(ops: list[Operator]) -> str:
+def native_functions_h(ops: list[Operator], prefix: str) -> str:
     body = [header(structured(ops), "the structured kernels: impl() computes into the output"),
-            "#pragma once\n", '#include "mini/generated/MetaFunctions.h"\n', open_namespace()]
+            "#pragma once\n", f'#include "mini/generated/{prefix}MetaFunctions.h"\n', open_namespace()]
     declared = set()
     for op in structured(ops):
         for backend in op.dispatch:
@@ -208,10 +226,9 @@ def native_functions_h(ops: list[Operator]) -> str:
 
 
 def register_schema_cpp(ops: list[Operator]) -> str:
-    body = [header(ops, "the schema of every operator"), '#include "mini/library.h"\n',
-            "MINI_LIBRARY_FRAGMENT(aten, m) {"]
-    body += [f'  m.def("{op.schema.text}");  // {op.origin}' for op in ops]
-    body.append("}\n")
+    body = [header(ops, "the schema of every operator"), '#include "mini/library.h"\n']
+    body.append(library_block("MINI_LIBRARY_FRAGMENT(aten, m)",
+                              [f'  m.def("{op.schema.text}");  // {op.origin}' for op in ops]))
     return "\n".join(body)
 
 
@@ -265,10 +282,10 @@ def structured_wrapper(op: Operator, variant: Operator, backend: str) -> str:
 PLAIN_KERNEL_HEADERS = {"CPU": "mini/cpu_kernels.h", "CUDA": "mini/cuda_kernels.h"}
 
 
-def register_backend_cpp(ops: list[Operator], backend: str) -> str:
+def register_backend_cpp(ops: list[Operator], backend: str, prefix: str) -> str:
     mine = [op for op in ops if backend == "Meta" and op.structured or backend in op.dispatch]
     made_from = [v for op in mine for v in ([op] + op.variants if op.structured else [op])]
-    includes = ["mini/generated/NativeFunctions.h", "mini/library.h", "mini/structured.h"]
+    includes = [f"mini/generated/{prefix}NativeFunctions.h", "mini/library.h", "mini/structured.h"]
     if any(not op.structured for op in mine):
         includes.insert(0, PLAIN_KERNEL_HEADERS[backend])
     body = [header(made_from, f"the {backend} row of every operator it has a kernel for"),
@@ -283,9 +300,7 @@ def register_backend_cpp(ops: list[Operator], backend: str) -> str:
             body.append(structured_wrapper(op, variant, backend))
             registrations.append(f'  m.impl("{variant.schema.full_name}", &mini::wrapper_{backend}_{wrapper_id(variant.schema)});')
     body.append("}  // namespace\n" + close_namespace())
-    body.append(f"MINI_LIBRARY_IMPL(aten, {backend}, m) {{")
-    body += registrations
-    body.append("}\n")
+    body.append(library_block(f"MINI_LIBRARY_IMPL(aten, {backend}, m)", registrations))
     return "\n".join(body)
 
 
@@ -293,23 +308,23 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
     """The Autograd alias row: the named kernel, or the not-implemented fallback
     (AutogradMeta and AutogradPrivateUse1 have no fallthrough to fall back on)."""
     body = [header(ops, "the Autograd row"), '#include "mini/autograd_kernels.h"',
-            '#include "mini/autograd_not_implemented_fallback.h"', '#include "mini/library.h"\n',
-            "MINI_LIBRARY_IMPL(aten, Autograd, m) {"]
+            '#include "mini/autograd_not_implemented_fallback.h"', '#include "mini/library.h"\n']
+    registrations = []
     for op in ops:
         if op.autograd:
-            body.append(f'  m.impl("{op.schema.full_name}", &mini::{op.autograd});  // {op.origin}')
+            registrations.append(f'  m.impl("{op.schema.full_name}", &mini::{op.autograd});  // {op.origin}')
         else:
-            body.append(f'  m.impl("{op.schema.full_name}",  // {op.origin}: no formula\n'
-                        f"         mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));")
-    body.append("}\n")
+            registrations.append(f'  m.impl("{op.schema.full_name}",  // {op.origin}: no formula\n'
+                                 f"         mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));")
+    body.append(library_block("MINI_LIBRARY_IMPL(aten, Autograd, m)", registrations))
     return "\n".join(body)
 
 
-def register_ad_inplace_or_view_cpp(ops: list[Operator]) -> str:
+def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
     writers = [op for op in ops if op.schema.mutable_arguments]
     body = [header(writers, "ADInplaceOrView: every operator that writes a tensor bumps its version"),
             '#include "mini/ad_inplace_or_view_kernels.h"', '#include "mini/auto_dispatch_below_ad_inplace_or_view.h"',
-            '#include "mini/generated/Operators.h"', '#include "mini/library.h"\n', open_namespace(), "namespace {\n"]
+            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/library.h"\n', open_namespace(), "namespace {\n"]
     registrations = []
     for op in writers:
         s = op.schema
@@ -323,28 +338,41 @@ def register_ad_inplace_or_view_cpp(ops: list[Operator]) -> str:
                     f"  return {s.mutable_arguments[0].name};\n}}\n")
         registrations.append(f'  m.impl("{s.full_name}", &mini::ADInplaceOrView_{wrapper_id(s)});')
     body.append("}  // namespace\n" + close_namespace())
-    body.append("MINI_LIBRARY_IMPL(aten, ADInplaceOrView, m) {")
-    body += registrations
-    body.append("}\n")
+    body.append(library_block("MINI_LIBRARY_IMPL(aten, ADInplaceOrView, m)", registrations))
     return "\n".join(body)
 
 
-def generate(ops: list[Operator], backends: list[str]) -> dict[str, str]:
+def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict[str, str]:
+    """One set of files for `ops`; `prefix` ("Exercise") names a second set."""
     files = {
         "mini/generated/Operators.h": operators_h(ops),
-        "Operators.cpp": operators_cpp(ops),
+        "Operators.cpp": operators_cpp(ops, prefix),
         "mini/generated/Functions.h": functions_h(ops),
-        "Functions.cpp": functions_cpp(ops),
+        "Functions.cpp": functions_cpp(ops, prefix),
         "mini/generated/MetaFunctions.h": meta_functions_h(ops),
-        "mini/generated/NativeFunctions.h": native_functions_h(ops),
+        "mini/generated/NativeFunctions.h": native_functions_h(ops, prefix),
         "RegisterSchema.cpp": register_schema_cpp(ops),
-        "RegisterMeta.cpp": register_backend_cpp(ops, "Meta"),
+        "RegisterMeta.cpp": register_backend_cpp(ops, "Meta", prefix),
         "RegisterAutograd.cpp": register_autograd_cpp(ops),
-        "RegisterADInplaceOrView.cpp": register_ad_inplace_or_view_cpp(ops),
+        "RegisterADInplaceOrView.cpp": register_ad_inplace_or_view_cpp(ops, prefix),
     }
     for backend in backends:
-        files[f"Register{backend}.cpp"] = register_backend_cpp(ops, backend)
-    return files
+        files[f"Register{backend}.cpp"] = register_backend_cpp(ops, backend, prefix)
+    return {os.path.join(os.path.dirname(name), prefix + os.path.basename(name)): text
+            for name, text in files.items()}
+
+
+def split_exercise(ops: list[Operator], exercise_paths: set[str]) -> tuple[list[Operator], list[Operator]]:
+    """(the course's operators, the exercise's): a structured operator and its
+    variants must land in the same set of files, so a variant may delegate
+    only to an operator of its own yaml file."""
+    for op in ops:
+        for variant in op.variants:
+            if (variant.path in exercise_paths) != (op.path in exercise_paths):
+                raise OpsYamlError(variant.path, variant.line,
+                                   f"{variant.schema.full_name}: structured_delegate '{op.schema.full_name}' "
+                                   f"is in {op.path}; an exercise's entries delegate only to entries of their own file")
+    return ([op for op in ops if op.path not in exercise_paths], [op for op in ops if op.path in exercise_paths])
 
 
 def write_if_changed(path: str, text: str) -> None:
@@ -360,18 +388,27 @@ def write_if_changed(path: str, text: str) -> None:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--yaml", action="append", required=True, help="ops.yaml, then any more (in order)")
+    parser.add_argument("--exercise-yaml", action="append", default=[],
+                        help="read after --yaml; its entries go into the Exercise* files")
     parser.add_argument("--out", required=True, help="where the generated files go")
     parser.add_argument("--backends", default="CPU", help="comma-separated: CPU,CUDA (Meta always)")
     parser.add_argument("--root", default=None, help="paths in headers and errors are relative to this")
     args = parser.parse_args(argv)
     root = args.root or os.getcwd()
-    files = [(path, os.path.relpath(os.path.abspath(path), root)) for path in args.yaml]
+    def display(path: str) -> str:
+        return os.path.relpath(os.path.abspath(path), root)
+
+    backends = [b for b in args.backends.split(",") if b]
     try:
-        ops = load_operators(files)
+        ops = load_operators([(path, display(path)) for path in args.yaml + args.exercise_yaml])
+        course, exercise = split_exercise(ops, {display(path) for path in args.exercise_yaml})
     except OpsYamlError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    for name, text in generate(ops, [b for b in args.backends.split(",") if b]).items():
+    files = generate(course, backends)
+    if args.exercise_yaml:
+        files.update(generate(exercise, backends, prefix="Exercise"))
+    for name, text in files.items():
         write_if_changed(os.path.join(args.out, name), text)
     return 0
 

@@ -2,7 +2,7 @@
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
 // The lesson: chapters/06_backends/README.md#exercise-66
 #include "mini/exercise.h"
-#include "mini/generated/NativeFunctions.h"
+#include "mini/generated/ExerciseNativeFunctions.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,5 +1,7 @@
 """ch06.codegen.errors: a broken ops.yaml names the file, the line and the problem."""
 
+import contextlib
+import io
 import os
 import sys
 import tempfile
@@ -8,6 +10,7 @@ import unittest
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from gen_ops import main  # noqa: E402
 from model import OpsYamlError, load_operators  # noqa: E402
 
 GOOD_ADD = """\
@@ -74,6 +77,25 @@ class BrokenYaml(unittest.TestCase):
 
     def test_invalid_yaml(self):
         self.assertIn("ops.yaml:3: not valid YAML", self.error_of(GOOD_ADD[:60] + "\n  dispatch: [CPU\n"))
+
+
+class ExerciseYamlAcrossFiles(unittest.TestCase):
+    def test_an_exercise_entry_delegates_only_within_its_file(self):
+        with tempfile.TemporaryDirectory() as folder:
+            for name, text in (("ops.yaml", GOOD_ADD),
+                               ("ops_exercise.yaml", "- func: add.Tensor(Tensor self, Tensor other) -> Tensor\n"
+                                                     "  structured_delegate: add.out\n")):
+                with open(os.path.join(folder, name), "w", encoding="utf-8") as stream:
+                    stream.write(text)
+            errors = io.StringIO()
+            with contextlib.redirect_stderr(errors):
+                status = main(["--yaml", os.path.join(folder, "ops.yaml"), "--exercise-yaml",
+                               os.path.join(folder, "ops_exercise.yaml"), "--out", os.path.join(folder, "out"),
+                               "--root", folder])
+        self.assertEqual(status, 1)
+        self.assertEqual(errors.getvalue(),
+                         "error: ops_exercise.yaml:1: add.Tensor: structured_delegate 'add.out' is in ops.yaml; "
+                         "an exercise's entries delegate only to entries of their own file\n")
 
 
 if __name__ == "__main__":

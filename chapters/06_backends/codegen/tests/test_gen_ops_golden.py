@@ -2,12 +2,13 @@
 
 import os
 import sys
+import tempfile
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
 
-from gen_ops import generate  # noqa: E402
+from gen_ops import generate, main  # noqa: E402
 from model import load_operators  # noqa: E402
 
 CHAPTER = os.path.normpath(os.path.join(HERE, "..", ".."))
@@ -65,6 +66,41 @@ class GeneratedFiles(unittest.TestCase):
         text = self.files["RegisterADInplaceOrView.cpp"]
         self.assertIn('m.impl("add.out", &mini::ADInplaceOrView_add_out_out);', text)
         self.assertIn("  bumpVersion(out);\n", text)
+
+
+class ExerciseFiles(unittest.TestCase):
+    """Exercise 06.6's entries land in Exercise* files only, so editing its yaml
+    leaves the files every chapter source includes (Functions.h, ...) as they were."""
+
+    def generate_into(self, folder: str, exercise_yaml: str) -> dict[str, str]:
+        with open(os.path.join(folder, "ops_exercise.yaml"), "w", encoding="utf-8") as stream:
+            stream.write(exercise_yaml)
+        out = os.path.join(folder, "generated")
+        self.assertEqual(main(["--yaml", os.path.join(CHAPTER, "ops.yaml"), "--exercise-yaml",
+                               os.path.join(folder, "ops_exercise.yaml"), "--out", out, "--root", folder]), 0)
+        texts = {}
+        for directory, _, names in os.walk(out):
+            for name in names:
+                with open(os.path.join(directory, name), encoding="utf-8") as stream:
+                    texts[os.path.relpath(os.path.join(directory, name), out)] = stream.read()
+        return texts
+
+    def test_the_exercise_changes_only_its_own_files(self):
+        abs_out = ("- func: abs.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!)\n"
+                   "  structured: True\n  dispatch:\n    CPU: abs_out_cpu\n")
+        abs_functional = "- func: abs(Tensor self) -> Tensor\n  structured_delegate: abs.out\n"
+        with tempfile.TemporaryDirectory() as stub, tempfile.TemporaryDirectory() as solution:
+            stub_files = self.generate_into(stub, abs_out)
+            solution_files = self.generate_into(solution, abs_out + abs_functional)
+        self.assertEqual(stub_files.keys(), solution_files.keys())
+        changed = sorted(name for name in stub_files if stub_files[name] != solution_files[name])
+        self.assertTrue(changed)
+        self.assertTrue(all(os.path.basename(name).startswith("Exercise") for name in changed), changed)
+        self.assertNotIn("abs", solution_files[os.path.join("mini", "generated", "Functions.h")])
+        self.assertIn("Tensor abs(const Tensor& self);",
+                      solution_files[os.path.join("mini", "generated", "ExerciseFunctions.h")])
+        self.assertIn('#include "mini/generated/ExerciseNativeFunctions.h"', solution_files["ExerciseRegisterCPU.cpp"])
+        self.assertIn('m.impl("abs", &mini::wrapper_CPU_abs);', solution_files["ExerciseRegisterCPU.cpp"])
 
 
 if __name__ == "__main__":
