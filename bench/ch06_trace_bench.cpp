@@ -23,14 +23,16 @@ TypedOperatorHandle<NoopSignature> noopHandle() {
 // Dispatcher::call's body, line for line; `Traced` keeps or drops its trace line.
 template <bool Traced>
 [[gnu::noinline]] Tensor callByHand(const TypedOperatorHandle<NoopSignature>& op, const Tensor& x) {
-  const DispatchKeySet dispatchKeySet = op.entry().dispatchKeyExtractor().getDispatchKeySetUnboxed(x);
+  const DispatchTable& table = op.entry().dispatchTable();
+  const DispatchKeySet dispatchKeySet = table.dispatchKeyExtractor.getDispatchKeySetUnboxed(x);
+  const DispatchKey key = dispatchKeySet.highestPriorityKey();
   if constexpr (Traced) {
-    DispatchTraceScope trace("call", op.operatorName(), dispatchKeySet.highestPriorityKey());
-    DispatchDepthGuard depth(op.operatorName(), dispatchKeySet.highestPriorityKey());
-    return op.entry().lookup(dispatchKeySet).call<Tensor, const Tensor&>(op, dispatchKeySet, x);
+    DispatchTraceScope trace("call", op.operatorName(), key);
+    DispatchDepthGuard depth(op.operatorName(), key);
+    return op.entry().lookup(table, dispatchKeySet).call<Tensor, const Tensor&>(op, dispatchKeySet, x);
   } else {
-    DispatchDepthGuard depth(op.operatorName(), dispatchKeySet.highestPriorityKey());
-    return op.entry().lookup(dispatchKeySet).call<Tensor, const Tensor&>(op, dispatchKeySet, x);
+    DispatchDepthGuard depth(op.operatorName(), key);
+    return op.entry().lookup(table, dispatchKeySet).call<Tensor, const Tensor&>(op, dispatchKeySet, x);
   }
 }
 

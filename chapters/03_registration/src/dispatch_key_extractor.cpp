@@ -3,13 +3,6 @@
 namespace mini {
 inline namespace ch03 {
 
-// [compute_dispatch_key_set]
-DispatchKeySet computeDispatchKeySet(DispatchKeySet tensorKeys, DispatchKeySet nonFallthroughKeys) {
-  const LocalDispatchKeySet local = localDispatchKeySet();
-  return ((tensorKeys | local.included) - local.excluded) & nonFallthroughKeys;
-}
-// [compute_dispatch_key_set]
-
 // [fallthrough_mask]
 void DispatchKeyExtractor::setOperatorHasFallthroughForKey(DispatchKey key, bool hasFallthrough) {
   const auto update = [&](DispatchKeySet mask) { return hasFallthrough ? mask.remove(key) : mask.add(key); };
@@ -33,19 +26,6 @@ void DispatchKeyExtractor::setOperatorHasFallthroughForKey(DispatchKey key, bool
   }
 }
 // [fallthrough_mask]
-
-DispatchKeySet DispatchKeyExtractor::nonFallthroughKeysFor(DispatchKeySet tensorKeys) const {
-  if (!requiresBitsetPerBackend_) [[likely]] {
-    return nonFallthroughKeys_;
-  }
-  return nonFallthroughKeysForBackend(tensorKeys.highestBackendKey());
-}
-
-DispatchKeySet DispatchKeyExtractor::nonFallthroughKeysForBackend(BackendComponent backend) const {
-  // A call without a backend (no tensors) uses the first backend's mask, as PyTorch's index 0 does.
-  const std::size_t index = backend == BackendComponent::InvalidBit ? 0 : static_cast<std::size_t>(backend) - 1;
-  return requiresBitsetPerBackend_ ? nonFallthroughKeysPerBackend_[index] : nonFallthroughKeys_;
-}
 
 }  // namespace ch03
 }  // namespace mini

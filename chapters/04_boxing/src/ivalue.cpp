@@ -27,26 +27,6 @@ intrusive_ptr_target* newHeapValue(T value) {
 
 }  // namespace
 
-// [ivalue_tensor]
-// The IValue takes over the Tensor's reference: no count changes hands.
-IValue::IValue(Tensor tensor) : tag_(Tag::Tensor) {
-  payload_.asHeapObject = std::move(tensor).releaseImpl().release();
-}
-
-Tensor IValue::toTensor() const& {
-  expectTag(Tag::Tensor);
-  auto* impl = static_cast<TensorImpl*>(payload_.asHeapObject);
-  intrusive_ptr_target::incref(impl);
-  return Tensor(intrusive_ptr<TensorImpl>::reclaim(impl));
-}
-
-Tensor IValue::toTensor() && {
-  expectTag(Tag::Tensor);
-  tag_ = Tag::None;
-  return Tensor(intrusive_ptr<TensorImpl>::reclaim(static_cast<TensorImpl*>(payload_.asHeapObject)));
-}
-// [ivalue_tensor]
-
 IValue::IValue(std::string value) : tag_(Tag::String) { payload_.asHeapObject = newHeapValue(std::move(value)); }
 IValue::IValue(std::vector<std::int64_t> values) : tag_(Tag::IntList) {
   payload_.asHeapObject = newHeapValue(std::move(values));

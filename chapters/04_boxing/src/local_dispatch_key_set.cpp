@@ -3,16 +3,6 @@
 namespace mini {
 inline namespace ch04 {
 
-namespace {
-// One per thread, initialised to the defaults when the thread first uses it:
-// a second thread never sees the first one's guards.
-thread_local LocalDispatchKeySet tlsLocalDispatchKeySet = kDefaultLocalDispatchKeySet;
-}  // namespace
-
-LocalDispatchKeySet localDispatchKeySet() { return tlsLocalDispatchKeySet; }
-
-void setLocalDispatchKeySet(LocalDispatchKeySet state) { tlsLocalDispatchKeySet = state; }
-
 DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys) {
   const DispatchKeySet missing(DispatchKeySet::RAW, keys.raw() & ~target.raw());
   target = target | missing;

@@ -31,17 +31,11 @@ TensorImpl::TensorImpl(DispatchKeySet keySet, std::shared_ptr<Storage> storage, 
 // Here, where AutogradMeta is complete.
 TensorImpl::~TensorImpl() = default;
 
-TensorImpl& Tensor::impl() const {
-  if (!impl_) {
-    throw std::logic_error("this tensor is undefined (a gradient that was never computed?)");
-  }
-  return *impl_;
+void Tensor::throwUndefined() {
+  throw std::logic_error("this tensor is undefined (a gradient that was never computed?)");
 }
 
-DispatchKeySet Tensor::keySet() const { return impl().keySet; }
-const Sizes& Tensor::sizes() const { return impl().sizes; }
 std::int64_t Tensor::numel() const { return numelOf(sizes()); }
-ScalarType Tensor::dtype() const { return impl().dtype; }
 
 std::span<const double> Tensor::data() const { return impl().storage->values; }
 std::span<double> Tensor::mutableData() const { return impl().storage->values; }

@@ -7,25 +7,14 @@
 namespace mini {
 inline namespace ch06 {
 
-namespace {
-thread_local int tlsDispatchDepth = 0;
-}  // namespace
-
-int currentDispatchDepth() { return tlsDispatchDepth; }
-
-DispatchDepthGuard::DispatchDepthGuard(std::string_view op, DispatchKey key) {
-  if (tlsDispatchDepth >= kMaxDispatchDepth) {
-    throw std::runtime_error(fmt::format(
-        "'{}': more than {} nested dispatcher calls, the last one to its '{}' kernel. A kernel keeps calling "
-        "the operator it implements: an Autograd kernel must step below autograd before it calls the operator "
-        "again, with `AutoDispatchBelowADInplaceOrView guard;` and `op.redispatch(dispatchKeySet & "
-        "kAfterAutogradKeySet, ...)`.",
-        op, kMaxDispatchDepth, key));
-  }
-  ++tlsDispatchDepth;
+void DispatchDepthGuard::throwTooDeep(std::string_view op, DispatchKey key) {
+  throw std::runtime_error(fmt::format(
+      "'{}': more than {} nested dispatcher calls, the last one to its '{}' kernel. A kernel keeps calling "
+      "the operator it implements: an Autograd kernel must step below autograd before it calls the operator "
+      "again, with `AutoDispatchBelowADInplaceOrView guard;` and `op.redispatch(dispatchKeySet & "
+      "kAfterAutogradKeySet, ...)`.",
+      op, kMaxDispatchDepth, key));
 }
-
-DispatchDepthGuard::~DispatchDepthGuard() { --tlsDispatchDepth; }
 
 }  // namespace ch06
 }  // namespace mini

@@ -1,17 +1,11 @@
 #include "mini/dispatch_key_set.h"
 
-#include <bit>
 #include <stdexcept>
 
 namespace mini {
 inline namespace ch06 {
 
 namespace {
-
-constexpr std::uint64_t kBackendBits = DispatchKeySet::kBackendMask;
-
-// 1 + the index of the highest set bit; 0 for no bit.
-int indexOfHighestBit(std::uint64_t bits) { return 64 - std::countl_zero(bits); }
 
 // The backends whose bits are set, CPU first.
 std::vector<BackendComponent> backendsIn(DispatchKeySet set) {
@@ -25,42 +19,6 @@ std::vector<BackendComponent> backendsIn(DispatchKeySet set) {
 }
 
 }  // namespace
-
-// [highest_priority_key]
-DispatchKey DispatchKeySet::highestFunctionalityKey() const {
-  // Functionality k sits at bit kNumBackends + k - 1, so the highest
-  // functionality is (1 + highest bit) - kNumBackends, once the backend bits
-  // are shifted away.
-  return static_cast<DispatchKey>(indexOfHighestBit(repr_ >> kNumBackends));
-}
-
-BackendComponent DispatchKeySet::highestBackendKey() const {
-  return static_cast<BackendComponent>(indexOfHighestBit(repr_ & kBackendBits));
-}
-
-DispatchKey DispatchKeySet::highestPriorityKey() const {
-  const DispatchKey functionality = highestFunctionalityKey();
-  const BackendComponent backend = highestBackendKey();
-  if (isPerBackendFunctionalityKey(functionality) && backend != BackendComponent::InvalidBit) {
-    return toRuntimePerBackendFunctionalityKey(functionality, backend);
-  }
-  return functionality;
-}
-// [highest_priority_key]
-
-// [slot_index]
-std::size_t DispatchKeySet::getDispatchTableIndexForDispatchKeySet() const {
-  const DispatchKey functionality = highestFunctionalityKey();
-  const std::size_t offset = functionalityOffset(functionality);
-  if (!isPerBackendFunctionalityKey(functionality)) {
-    return offset;
-  }
-  // The backend bit's index (CPU 0, CUDA 1, ...) picks the slot inside the
-  // functionality's block of kNumBackends slots.
-  const int backendIndex = indexOfHighestBit(repr_ & kBackendBits) - 1;
-  return offset + static_cast<std::size_t>(backendIndex < 0 ? 0 : backendIndex);
-}
-// [slot_index]
 
 std::size_t getDispatchTableIndexForDispatchKey(DispatchKey key) {
   if (!isRuntimeDispatchKey(key)) {

@@ -7,15 +7,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [singleton]
-Dispatcher& Dispatcher::singleton() {
-  // Function-local: static registrations in any file may reach it before
-  // main, and it is built by whichever comes first.
-  static Dispatcher instance;
-  return instance;
-}
-// [singleton]
-
 Dispatcher::OperatorDef* Dispatcher::findDef(std::string_view fullName) const {
   auto found = operatorLookupTable_.find(fullName);
   return found == operatorLookupTable_.end() ? nullptr : &*found->second;

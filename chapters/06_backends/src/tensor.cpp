@@ -58,19 +58,12 @@ TensorImpl::TensorImpl(std::shared_ptr<Storage> storage, Sizes sizes, Strides st
 // Here, where AutogradMeta is complete.
 TensorImpl::~TensorImpl() = default;
 
-TensorImpl& Tensor::impl() const {
-  if (!impl_) {
-    throw std::logic_error("this tensor is undefined (a gradient that was never computed?)");
-  }
-  return *impl_;
+void Tensor::throwUndefined() {
+  throw std::logic_error("this tensor is undefined (a gradient that was never computed?)");
 }
 
-DispatchKeySet Tensor::keySet() const { return impl().keySet; }
-const Sizes& Tensor::sizes() const { return impl().sizes; }
-const Strides& Tensor::strides() const { return impl().strides; }
 std::int64_t Tensor::storageOffset() const { return impl().storageOffset; }
 std::int64_t Tensor::numel() const { return numelOf(sizes()); }
-ScalarType Tensor::dtype() const { return impl().dtype; }
 Device Tensor::device() const { return impl().storage->device(); }
 TensorOptions Tensor::options() const { return {dtype(), device(), false}; }
 bool Tensor::isContiguous() const { return mini::isContiguous(sizes(), strides()); }

@@ -14,8 +14,15 @@
 namespace mini {
 inline namespace ch03 {
 
-/// Applies this thread's state, then the mask: the one formula every call uses.
-DispatchKeySet computeDispatchKeySet(DispatchKeySet tensorKeys, DispatchKeySet nonFallthroughKeys);
+// [compute_dispatch_key_set]
+/// Applies this thread's state, then the mask: the one formula every call
+/// uses. Defined here, like the extractor's other per-call functions, so
+/// that it is inlined into Dispatcher::call, as c10 has it.
+inline DispatchKeySet computeDispatchKeySet(DispatchKeySet tensorKeys, DispatchKeySet nonFallthroughKeys) {
+  const LocalDispatchKeySet local = localDispatchKeySet();
+  return ((tensorKeys | local.included) - local.excluded) & nonFallthroughKeys;
+}
+// [compute_dispatch_key_set]
 
 // [tensor_arguments]
 /// The key sets of a call's Tensor, optional Tensor and Tensor list
@@ -58,9 +65,18 @@ class DispatchKeyExtractor {
   void setOperatorHasFallthroughForKey(DispatchKey key, bool hasFallthrough);
 
   /// The mask for a call whose tensors carry `tensorKeys`.
-  DispatchKeySet nonFallthroughKeysFor(DispatchKeySet tensorKeys) const;
+  DispatchKeySet nonFallthroughKeysFor(DispatchKeySet tensorKeys) const {
+    if (!requiresBitsetPerBackend_) [[likely]] {
+      return nonFallthroughKeys_;
+    }
+    return nonFallthroughKeysForBackend(tensorKeys.highestBackendKey());
+  }
   /// The mask for a call whose highest backend is `backend`.
-  DispatchKeySet nonFallthroughKeysForBackend(BackendComponent backend) const;
+  DispatchKeySet nonFallthroughKeysForBackend(BackendComponent backend) const {
+    // A call without a backend (no tensors) uses the first backend's mask, as PyTorch's index 0 does.
+    const std::size_t index = backend == BackendComponent::InvalidBit ? 0 : static_cast<std::size_t>(backend) - 1;
+    return requiresBitsetPerBackend_ ? nonFallthroughKeysPerBackend_[index] : nonFallthroughKeys_;
+  }
 
  private:
   // With the split layout, AutogradCPU and AutogradCUDA share one bit: if

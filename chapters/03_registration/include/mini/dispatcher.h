@@ -62,7 +62,13 @@ class OperatorHandle {
 /// handle, and call through it.
 class Dispatcher {
  public:
-  static Dispatcher& singleton();
+  static Dispatcher& singleton() {
+    // Function-local: static registrations in any file may reach it before
+    // main, and it is built by whichever comes first. Inline, as c10's is:
+    // every call through a handle starts here.
+    static Dispatcher instance;
+    return instance;
+  }
 
   /// The operator `name` with overload `overloadName` ("" for none), if it
   /// has been def()'d.
@@ -154,8 +160,11 @@ Ret Dispatcher::call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args) 
   // One load: the mask and the slot come from the same published table.
   const DispatchTable& table = op.entry().dispatchTable();
   const DispatchKeySet dispatchKeySet = table.dispatchKeyExtractor.getDispatchKeySetUnboxed(args...);
+  // Everything on this path is inline (the key-set helpers, the trace
+  // check): a call is this one function, as in c10.
+  const DispatchKey key = dispatchKeySet.highestPriorityKey();
   // Traced before the lookup, as PyTorch does: a call that fails still shows.
-  DispatchTraceScope trace("call", op.operatorName(), dispatchKeySet.highestPriorityKey());
+  DispatchTraceScope trace("call", op.operatorName(), key);
   const KernelFunction& kernel = op.entry().lookup(table, dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
 }
@@ -164,7 +173,8 @@ Ret Dispatcher::call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args) 
 template <class Ret, class... Args>
 Ret Dispatcher::redispatch(const TypedOperatorHandle<Ret(Args...)>& op, DispatchKeySet dispatchKeySet,
                            Args... args) const {
-  DispatchTraceScope trace("redispatch", op.operatorName(), dispatchKeySet.highestPriorityKey());
+  const DispatchKey key = dispatchKeySet.highestPriorityKey();
+  DispatchTraceScope trace("redispatch", op.operatorName(), key);
   const KernelFunction& kernel = op.entry().lookup(dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
 }

@@ -16,8 +16,15 @@
 namespace mini {
 inline namespace ch04 {
 
-/// Applies this thread's state, then the mask: the one formula every call uses.
-DispatchKeySet computeDispatchKeySet(DispatchKeySet tensorKeys, DispatchKeySet nonFallthroughKeys);
+// [compute_dispatch_key_set]
+/// Applies this thread's state, then the mask: the one formula every call
+/// uses. Defined here, like the extractor's other per-call functions, so
+/// that it is inlined into Dispatcher::call, as c10 has it.
+inline DispatchKeySet computeDispatchKeySet(DispatchKeySet tensorKeys, DispatchKeySet nonFallthroughKeys) {
+  const LocalDispatchKeySet local = localDispatchKeySet();
+  return ((tensorKeys | local.included) - local.excluded) & nonFallthroughKeys;
+}
+// [compute_dispatch_key_set]
 
 // [tensor_arguments]
 /// The key sets of a call's Tensor, optional Tensor and Tensor list
@@ -70,9 +77,18 @@ class DispatchKeyExtractor {
   void setOperatorHasFallthroughForKey(DispatchKey key, bool hasFallthrough);
 
   /// The mask for a call whose tensors carry `tensorKeys`.
-  DispatchKeySet nonFallthroughKeysFor(DispatchKeySet tensorKeys) const;
+  DispatchKeySet nonFallthroughKeysFor(DispatchKeySet tensorKeys) const {
+    if (!requiresBitsetPerBackend_) [[likely]] {
+      return nonFallthroughKeys_;
+    }
+    return nonFallthroughKeysForBackend(tensorKeys.highestBackendKey());
+  }
   /// The mask for a call whose highest backend is `backend`.
-  DispatchKeySet nonFallthroughKeysForBackend(BackendComponent backend) const;
+  DispatchKeySet nonFallthroughKeysForBackend(BackendComponent backend) const {
+    // A call without a backend (no tensors) uses the first backend's mask, as PyTorch's index 0 does.
+    const std::size_t index = backend == BackendComponent::InvalidBit ? 0 : static_cast<std::size_t>(backend) - 1;
+    return requiresBitsetPerBackend_ ? nonFallthroughKeysPerBackend_[index] : nonFallthroughKeys_;
+  }
 
  private:
   // With the split layout, AutogradCPU and AutogradCUDA share one bit: if
@@ -92,6 +108,23 @@ class DispatchKeyExtractor {
   std::vector<std::size_t> tensorArgumentPositions_;
 };
 // [dispatch_key_extractor]
+
+// [get_dispatch_key_set_boxed]
+inline DispatchKeySet DispatchKeyExtractor::getDispatchKeySetBoxed(const Stack& stack) const {
+  DispatchKeySet tensorKeys;
+  for (std::size_t position : tensorArgumentPositions_) {
+    const IValue& argument = peek(stack, position, numArguments_);
+    if (argument.isTensor()) {
+      tensorKeys = tensorKeys | argument.tensorKeySet();
+    } else if (argument.isTensorList()) {
+      for (const Tensor& tensor : argument.toTensorList()) {
+        tensorKeys = tensorKeys | tensor.keySet();
+      }
+    }  // None, for an absent Tensor?, adds nothing
+  }
+  return computeDispatchKeySet(tensorKeys, nonFallthroughKeysFor(tensorKeys));
+}
+// [get_dispatch_key_set_boxed]
 
 }  // namespace ch04
 }  // namespace mini

@@ -8,6 +8,7 @@
 /// value behind. c10 (torch::jit) has the same helpers under the same names.
 
 #include <cstddef>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -49,6 +50,40 @@ void drop(Stack& stack, std::size_t n);
 /// The top n values, in order, moved out of the stack.
 std::vector<IValue> popN(Stack& stack, std::size_t n);
 // [stack]
+
+namespace detail {
+/// The errors name what was asked and what was there, so a kernel that
+/// miscounts its arguments says by how much. Out of line: only a bug pays.
+[[noreturn]] void throwStackUnderflow(const Stack& stack, std::size_t n, std::string_view what);
+[[noreturn]] void throwPeekIndex(std::size_t i, std::size_t n);
+
+inline void expectAtLeast(const Stack& stack, std::size_t n, std::string_view what) {
+  if (stack.size() < n) [[unlikely]] {
+    throwStackUnderflow(stack, n, what);
+  }
+}
+}  // namespace detail
+
+// Every boxed call peeks at its arguments and drops them, so these two are
+// inline: the checks stay (a compare each), the messages are built only
+// when they fail. torch::jit keeps peek and drop in its stack.h for the same
+// reason, without the checks.
+inline const IValue& peek(const Stack& stack, std::size_t i, std::size_t n) {
+  detail::expectAtLeast(stack, n, "peek");
+  if (i >= n) [[unlikely]] {
+    detail::throwPeekIndex(i, n);
+  }
+  return stack[stack.size() - n + i];
+}
+
+inline IValue& peek(Stack& stack, std::size_t i, std::size_t n) {
+  return const_cast<IValue&>(peek(std::as_const(stack), i, n));
+}
+
+inline void drop(Stack& stack, std::size_t n) {
+  detail::expectAtLeast(stack, n, "drop");
+  stack.resize(stack.size() - n);
+}
 
 }  // namespace ch04
 }  // namespace mini

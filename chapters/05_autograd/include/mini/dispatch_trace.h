@@ -2,6 +2,7 @@
 /// \file
 /// \brief MINI_DISPATCH_TRACE=1: one line per dispatcher hop, indented by depth.
 
+#include <atomic>
 #include <string>
 #include <string_view>
 
@@ -13,9 +14,8 @@ inline namespace ch05 {
 /// Reads MINI_DISPATCH_TRACE once, before main.
 bool readDispatchTraceSetting();
 
-/// True when the environment variable MINI_DISPATCH_TRACE is 1. A plain
-/// global read once at start-up: a call with the trace off pays one load and
-/// one branch that always goes the same way.
+/// True when the environment variable MINI_DISPATCH_TRACE is 1: a plain
+/// global read once at start-up.
 inline const bool kDispatchTraceEnabled = readDispatchTraceSetting();
 
 /// `[call] op=[myops::myadd], key=[CPU]`, indented one space per level of
@@ -26,8 +26,18 @@ std::string formatTraceLine(std::string_view event, std::string_view op, Dispatc
 /// -1: follow MINI_DISPATCH_TRACE; 0 or 1: a ScopedDispatchTrace decided.
 inline thread_local int tlsDispatchTraceOverride = -1;
 
+/// How many reasons any thread has to look closer: 1 for
+/// MINI_DISPATCH_TRACE=1, plus one per ScopedDispatchTrace alive on any
+/// thread. Zero, the usual case, means that no thread traces, so the check
+/// every call makes is this one relaxed load and a branch that always goes
+/// the same way; only when it is not zero does a thread read its override.
+inline std::atomic<int> dispatchTraceRequests{kDispatchTraceEnabled ? 1 : 0};
+
 /// Whether this thread prints dispatcher hops now.
 inline bool dispatchTraceOn() {
+  if (dispatchTraceRequests.load(std::memory_order_relaxed) == 0) [[likely]] {
+    return false;
+  }
   return tlsDispatchTraceOverride < 0 ? kDispatchTraceEnabled : tlsDispatchTraceOverride == 1;
 }
 
@@ -35,8 +45,14 @@ inline bool dispatchTraceOn() {
 /// says: the demo traces one training step of many, not all of them.
 class ScopedDispatchTrace {
  public:
-  explicit ScopedDispatchTrace(bool on) : previous_(tlsDispatchTraceOverride) { tlsDispatchTraceOverride = on ? 1 : 0; }
-  ~ScopedDispatchTrace() { tlsDispatchTraceOverride = previous_; }
+  explicit ScopedDispatchTrace(bool on) : previous_(tlsDispatchTraceOverride) {
+    tlsDispatchTraceOverride = on ? 1 : 0;
+    dispatchTraceRequests.fetch_add(1, std::memory_order_relaxed);
+  }
+  ~ScopedDispatchTrace() {
+    tlsDispatchTraceOverride = previous_;
+    dispatchTraceRequests.fetch_sub(1, std::memory_order_relaxed);
+  }
   ScopedDispatchTrace(const ScopedDispatchTrace&) = delete;
   ScopedDispatchTrace& operator=(const ScopedDispatchTrace&) = delete;
 

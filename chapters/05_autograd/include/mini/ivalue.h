@@ -118,6 +118,10 @@ class IValue {
   Tensor toTensor() const&;
   /// Moves the tensor out, leaving None: no refcount traffic.
   Tensor toTensor() &&;
+  /// The key set of the tensor inside, read in place with no new handle: a
+  /// boxed call reads its tensors' key sets this way, as c10's extractor
+  /// reads `unsafeToTensorImpl()->key_set()`. The value must be a Tensor.
+  DispatchKeySet tensorKeySet() const { return static_cast<const TensorImpl*>(payload_.asHeapObject)->keySet; }
   double toDouble() const;
   std::int64_t toInt() const;
   bool toBool() const;
@@ -168,6 +172,32 @@ class IValue {
 // [ivalue_size]
 static_assert(sizeof(IValue) == 16, "an IValue is an 8-byte payload and a tag, padded to 16 bytes");
 // [ivalue_size]
+
+// [ivalue_tensor]
+// Every boxed call boxes and unboxes tensors, so these three are inline, as
+// c10's are; a wrong tag still throws, out of line, in expectTag.
+// The IValue takes over the Tensor's reference: no count changes hands.
+inline IValue::IValue(Tensor tensor) : tag_(Tag::Tensor) {
+  payload_.asHeapObject = std::move(tensor).releaseImpl().release();
+}
+
+inline Tensor IValue::toTensor() const& {
+  if (!isTensor()) [[unlikely]] {
+    expectTag(Tag::Tensor);
+  }
+  auto* impl = static_cast<TensorImpl*>(payload_.asHeapObject);
+  intrusive_ptr_target::incref(impl);
+  return Tensor(intrusive_ptr<TensorImpl>::reclaim(impl));
+}
+
+inline Tensor IValue::toTensor() && {
+  if (!isTensor()) [[unlikely]] {
+    expectTag(Tag::Tensor);
+  }
+  tag_ = Tag::None;
+  return Tensor(intrusive_ptr<TensorImpl>::reclaim(static_cast<TensorImpl*>(payload_.asHeapObject)));
+}
+// [ivalue_tensor]
 
 /// True for std::optional<T>: unboxed from None or from a T.
 template <class T>

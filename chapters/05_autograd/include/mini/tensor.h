@@ -71,11 +71,11 @@ class Tensor {
 
   bool defined() const { return static_cast<bool>(impl_); }
   /// What the dispatcher reads: {CPU, ADInplaceOrView, AutogradCPU, AutocastCPU}.
-  DispatchKeySet keySet() const;
-  const Sizes& sizes() const;
+  DispatchKeySet keySet() const { return impl().keySet; }
+  const Sizes& sizes() const { return impl().sizes; }
   std::int64_t dim() const { return static_cast<std::int64_t>(sizes().size()); }
   std::int64_t numel() const;
-  ScalarType dtype() const;
+  ScalarType dtype() const { return impl().dtype; }
 
   /// The elements in row-major order. Views of one storage see each other's writes.
   std::span<const double> data() const;
@@ -120,7 +120,15 @@ class Tensor {
   intrusive_ptr<TensorImpl> releaseImpl() && { return std::move(impl_); }
 
  private:
-  TensorImpl& impl() const;
+  // Inline, with the accessors above: every dispatcher call reads a key
+  // set through it. The undefined case throws out of line.
+  TensorImpl& impl() const {
+    if (!impl_) [[unlikely]] {
+      throwUndefined();
+    }
+    return *impl_;
+  }
+  [[noreturn]] static void throwUndefined();
 
   intrusive_ptr<TensorImpl> impl_;
 };

@@ -3,6 +3,8 @@
 /// \brief The key set as PyTorch has laid it out since 1.12: backend bits
 ///        below, functionality bits above, one 64-bit word.
 
+#include <array>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
@@ -65,16 +67,20 @@ class DispatchKeySet {
   constexpr DispatchKeySet add(DispatchKey key) const { return *this | DispatchKeySet(key); }
   constexpr DispatchKeySet remove(DispatchKey key) const { return *this - DispatchKeySet(key); }
 
+  // Every call runs the next four, so they are defined below, in this
+  // header, where the compiler can inline them: a few instructions each,
+  // which an out-of-line call would double. c10 keeps them in its header too.
+
   /// The functionality of the highest functionality bit (Undefined if none).
-  DispatchKey highestFunctionalityKey() const;
+  constexpr DispatchKey highestFunctionalityKey() const;
   /// The backend of the highest backend bit (InvalidBit if none).
-  BackendComponent highestBackendKey() const;
+  constexpr BackendComponent highestBackendKey() const;
   /// The key a call with this set runs: the highest functionality, combined
   /// with the highest backend when that functionality is per-backend.
-  DispatchKey highestPriorityKey() const;
+  constexpr DispatchKey highestPriorityKey() const;
 
   /// The slot of an operator's table that a call with this set reads.
-  std::size_t getDispatchTableIndexForDispatchKeySet() const;
+  constexpr std::size_t getDispatchTableIndexForDispatchKeySet() const;
 
   /// The runtime keys in the set, in slot order (lowest priority first).
   /// Functionality bits without a backend and backend bits without a
@@ -116,6 +122,58 @@ constexpr std::size_t functionalityOffset(DispatchKey functionality) {
 /// 16 here; 132 in PyTorch 1.13, against 2^64 possible key sets.
 inline constexpr std::size_t kNumRuntimeEntries = functionalityOffset(DispatchKey::EndOfFunctionalityKeys);
 // [table_slots]
+
+/// functionalityOffset of every functionality, computed while compiling: a
+/// call reads its slot's offset from here instead of running the loop above
+/// (c10's offsetsAndMasks() table plays the same part).
+inline constexpr std::array<std::size_t, kNumFunctionalityKeys + 1> kFunctionalityOffsets = [] {
+  std::array<std::size_t, kNumFunctionalityKeys + 1> offsets{};
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    offsets[k] = functionalityOffset(static_cast<DispatchKey>(k));
+  }
+  return offsets;
+}();
+
+namespace detail {
+/// 1 + the index of the highest set bit; 0 for no bit.
+constexpr int indexOfHighestBit(std::uint64_t bits) { return 64 - std::countl_zero(bits); }
+}  // namespace detail
+
+// [highest_priority_key]
+constexpr DispatchKey DispatchKeySet::highestFunctionalityKey() const {
+  // Functionality k sits at bit kNumBackends + k - 1, so the highest
+  // functionality is (1 + highest bit) - kNumBackends, once the backend bits
+  // are shifted away.
+  return static_cast<DispatchKey>(detail::indexOfHighestBit(repr_ >> kNumBackends));
+}
+
+constexpr BackendComponent DispatchKeySet::highestBackendKey() const {
+  return static_cast<BackendComponent>(detail::indexOfHighestBit(repr_ & kBackendMask));
+}
+
+constexpr DispatchKey DispatchKeySet::highestPriorityKey() const {
+  const DispatchKey functionality = highestFunctionalityKey();
+  const BackendComponent backend = highestBackendKey();
+  if (isPerBackendFunctionalityKey(functionality) && backend != BackendComponent::InvalidBit) {
+    return toRuntimePerBackendFunctionalityKey(functionality, backend);
+  }
+  return functionality;
+}
+// [highest_priority_key]
+
+// [slot_index]
+constexpr std::size_t DispatchKeySet::getDispatchTableIndexForDispatchKeySet() const {
+  const DispatchKey functionality = highestFunctionalityKey();
+  const std::size_t offset = kFunctionalityOffsets[static_cast<std::size_t>(functionality)];
+  if (!isPerBackendFunctionalityKey(functionality)) {
+    return offset;
+  }
+  // The backend bit's index (CPU 0, CUDA 1, ...) picks the slot inside the
+  // functionality's block of kNumBackends slots.
+  const int backendIndex = detail::indexOfHighestBit(repr_ & kBackendMask) - 1;
+  return offset + static_cast<std::size_t>(backendIndex < 0 ? 0 : backendIndex);
+}
+// [slot_index]
 
 /// The slot of a runtime key (CPU, AutogradCUDA, Tracer, ...).
 std::size_t getDispatchTableIndexForDispatchKey(DispatchKey key);

@@ -27,11 +27,17 @@ inline constexpr LocalDispatchKeySet kDefaultLocalDispatchKeySet{
     DispatchKeySet{DispatchKey::AutocastCPU, DispatchKey::AutocastCUDA},
 };
 
+/// One per thread, initialised to the defaults when the thread first uses
+/// it: a second thread never sees the first one's guards. In the header,
+/// with a constant initialiser, so that every call reads it with one
+/// thread-local load, inlined, as c10 reads its raw_local_dispatch_key_set.
+inline thread_local LocalDispatchKeySet tlsLocalDispatchKeySet = kDefaultLocalDispatchKeySet;
+
 /// This thread's sets. Another thread has its own, starting from the defaults.
-LocalDispatchKeySet localDispatchKeySet();
+inline LocalDispatchKeySet localDispatchKeySet() { return tlsLocalDispatchKeySet; }
 /// Replaces this thread's sets. The guards below are the safe way; this is
 /// for them and for tests.
-void setLocalDispatchKeySet(LocalDispatchKeySet state);
+inline void setLocalDispatchKeySet(LocalDispatchKeySet state) { tlsLocalDispatchKeySet = state; }
 // [local_dispatch_key_set]
 
 /// Sets in `target` the bits of `keys` it lacks and returns exactly those

@@ -61,13 +61,13 @@ class Tensor {
 
   bool defined() const { return static_cast<bool>(impl_); }
   /// What the dispatcher reads; it follows from the device.
-  DispatchKeySet keySet() const;
-  const Sizes& sizes() const;
-  const Strides& strides() const;
+  DispatchKeySet keySet() const { return impl().keySet; }
+  const Sizes& sizes() const { return impl().sizes; }
+  const Strides& strides() const { return impl().strides; }
   std::int64_t storageOffset() const;
   std::int64_t dim() const { return static_cast<std::int64_t>(sizes().size()); }
   std::int64_t numel() const;
-  ScalarType dtype() const;
+  ScalarType dtype() const { return impl().dtype; }
   Device device() const;
   /// dtype and device, for a factory that makes "another one like this".
   TensorOptions options() const;
@@ -117,7 +117,15 @@ class Tensor {
   intrusive_ptr<TensorImpl> releaseImpl() && { return std::move(impl_); }
 
  private:
-  TensorImpl& impl() const;
+  // Inline, with the accessors above: every dispatcher call reads a key
+  // set through it. The undefined case throws out of line.
+  TensorImpl& impl() const {
+    if (!impl_) [[unlikely]] {
+      throwUndefined();
+    }
+    return *impl_;
+  }
+  [[noreturn]] static void throwUndefined();
   void checkDataPtrAccess(ScalarType requested) const;
 
   intrusive_ptr<TensorImpl> impl_;
