@@ -27,8 +27,8 @@ int getNumThreads() {
 }
 
 // [parallel_for_impl]
-void parallelFor(std::int64_t begin, std::int64_t end, std::int64_t grainSize,
-                 const std::function<void(std::int64_t, std::int64_t)>& body) {
+void detail::parallelForChunks(std::int64_t begin, std::int64_t end, std::int64_t grainSize,
+                               const std::function<void(std::int64_t, std::int64_t)>& body) {
   if (end <= begin) {
     return;
   }

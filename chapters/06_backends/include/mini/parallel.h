@@ -22,6 +22,14 @@ inline constexpr std::int64_t kGrainSize = 32768;
 void setNumThreads(int threads);
 int getNumThreads();
 
+namespace detail {
+/// parallelFor's work when there is more than one chunk: the threads, the
+/// schedule, the first exception. Out of line, so it takes the body as a
+/// std::function.
+void parallelForChunks(std::int64_t begin, std::int64_t end, std::int64_t grainSize,
+                       const std::function<void(std::int64_t, std::int64_t)>& body);
+}  // namespace detail
+
 // [parallel_for]
 /// Runs body(chunkBegin, chunkEnd) over [begin, end) cut into chunks of
 /// `grainSize` elements (the last one shorter). Chunks go to threads round
@@ -30,8 +38,21 @@ int getNumThreads();
 /// (parallelReduce) gives the same bits with 1 thread or 16. A call made from
 /// inside a chunk runs inline: no thread explosion for nested loops. The
 /// first exception a chunk throws is rethrown on the calling thread.
-void parallelFor(std::int64_t begin, std::int64_t end, std::int64_t grainSize,
-                 const std::function<void(std::int64_t, std::int64_t)>& body);
+///
+/// A range of one chunk (every small tensor) is the body called directly:
+/// no std::function, no thread bookkeeping, so the compiler can inline the
+/// loop into its kernel. ATen's at::parallel_for does the same below its
+/// grain size.
+template <class Body>
+void parallelFor(std::int64_t begin, std::int64_t end, std::int64_t grainSize, const Body& body) {
+  if (end - begin <= grainSize) {
+    if (end > begin) {
+      body(begin, end);
+    }
+    return;
+  }
+  detail::parallelForChunks(begin, end, grainSize, body);
+}
 // [parallel_for]
 
 /// A reduction over [begin, end): chunkValue(chunkBegin, chunkEnd) per chunk,
