@@ -27,6 +27,12 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
   find_package(CUDAToolkit REQUIRED)
   message(STATUS "ch06: CUDA kernels on (${CMAKE_CUDA_COMPILER}, sm ${CMAKE_CUDA_ARCHITECTURES})")
 
+  # nvcc through ccache too (the root CMakeLists explains why): the learner
+  # build of the exercise-integrity check then reuses these objects.
+  if(CCACHE_PROGRAM AND NOT CMAKE_CUDA_COMPILER_LAUNCHER)
+    set(CMAKE_CUDA_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_NOHASHDIR=true ${CCACHE_PROGRAM})
+  endif()
+
   # The .cu files in their own library: nvcc takes host warnings only through
   # -Xcompiler, so the chapter's -Wall -Wextra -Werror reach g++ that way.
   file(GLOB ch06_cuda_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda/*.cu")

@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
 
   fmt::print("\n== an out-of-tree backend on PrivateUse1 ==\n");
   // [demo_out_of_tree]
-  const LoadedLibrary countedDevice(MINI_COUNTED_DEVICE_LIBRARY);
+  const LoadedLibrary countedDevice(besideThisProgram(MINI_COUNTED_DEVICE_LIBRARY));
   const auto liveBytes = countedDevice.symbol<std::size_t()>("countedDeviceLiveBytes");
   const Device privateUse1{DeviceType::PrivateUse1, 0};
   const Tensor gradOnDevice = trainStep(privateUse1);

@@ -2,6 +2,7 @@
 
 #include <dlfcn.h>
 
+#include <filesystem>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -24,6 +25,10 @@ void* LoadedLibrary::rawSymbol(const std::string& name) const {
     throw std::runtime_error(fmt::format("{} exports no symbol '{}'", path_, name));
   }
   return address;
+}
+
+std::string besideThisProgram(const std::string& fileName) {
+  return (std::filesystem::read_symlink("/proc/self/exe").parent_path() / fileName).string();
 }
 
 }  // namespace ch06

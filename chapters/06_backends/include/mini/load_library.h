@@ -32,5 +32,11 @@ class LoadedLibrary {
 };
 // [load_library]
 
+/// The path of `fileName` in the folder of the running program
+/// (/proc/self/exe): the build puts the counted device's library next to the
+/// demo and the test programs, so they find it from any working folder, and
+/// no build folder's absolute path is compiled into them.
+std::string besideThisProgram(const std::string& fileName);
+
 }  // namespace ch06
 }  // namespace mini

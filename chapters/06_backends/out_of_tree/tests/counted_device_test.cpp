@@ -22,7 +22,7 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
 const LoadedLibrary& countedDevice() {
-  static const LoadedLibrary library(MINI_COUNTED_DEVICE_LIBRARY);
+  static const LoadedLibrary library(besideThisProgram(MINI_COUNTED_DEVICE_LIBRARY));
   return library;
 }
 

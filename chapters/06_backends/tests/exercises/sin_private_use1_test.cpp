@@ -18,7 +18,7 @@ using mini_test::runExercise;
 using mini_test::values;
 
 TEST(Exercise06_4, SinRunsOnTheCountedDevice) {
-  static const LoadedLibrary countedDevice(MINI_COUNTED_DEVICE_LIBRARY);
+  static const LoadedLibrary countedDevice(besideThisProgram(MINI_COUNTED_DEVICE_LIBRARY));
   const Device device{DeviceType::PrivateUse1, 0};
   runExercise([&] {
     const Tensor x = fromValues({0, 1, -2}, {3}).to(device);
