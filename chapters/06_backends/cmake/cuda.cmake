@@ -29,8 +29,8 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
 
   # nvcc through ccache too (the root CMakeLists explains why): the learner
   # build of the exercise-integrity check then reuses these objects.
-  if(CCACHE_PROGRAM AND NOT CMAKE_CUDA_COMPILER_LAUNCHER)
-    set(CMAKE_CUDA_COMPILER_LAUNCHER ${CMAKE_COMMAND} -E env CCACHE_NOHASHDIR=true ${CCACHE_PROGRAM})
+  if(MINI_CCACHE_LAUNCHER AND NOT CMAKE_CUDA_COMPILER_LAUNCHER)
+    set(CMAKE_CUDA_COMPILER_LAUNCHER ${MINI_CCACHE_LAUNCHER})
   endif()
 
   # The .cu files in their own library: nvcc takes host warnings only through
