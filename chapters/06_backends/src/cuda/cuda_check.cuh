@@ -13,6 +13,12 @@ inline namespace ch06 {
 // [check_cuda]
 inline void checkCuda(cudaError_t status, const char* call, const char* op) {
   if (status != cudaSuccess) {
+    // The runtime also keeps a failed call's error as its "last error", which
+    // the next checkLaunch would read and blame on an innocent kernel (an
+    // out-of-memory cudaMalloc, then any launch). Reading it clears it, as
+    // PyTorch's caching allocator does after a failed cudaMalloc. A sticky
+    // error (a kernel's illegal address) stays: every later call reports it.
+    (void)cudaGetLastError();
     throwCudaError(call, op, cudaGetErrorName(status), cudaGetErrorString(status));
   }
 }
