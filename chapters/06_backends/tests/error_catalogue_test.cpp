@@ -148,10 +148,6 @@ TEST_F(CudaErrorCatalogue, FillWritesContiguousTensorsOnly) {
   EXPECT_EQ(errorOf([&] { fill_(transposed, 2.0); }), "fill_: this chapter's CUDA fill writes contiguous tensors only");
 }
 
-TEST_F(CudaErrorCatalogue, ToHasNoCopyBetweenCudaAndMeta) {
-  EXPECT_EQ(errorOf([&] { toCopy(onGpu(ones({2})), ScalarType::Float, kMeta); }), "to: no CUDA copy from cuda:0 to meta");
-}
-
 TEST_F(CudaErrorCatalogue, CopyTakesEqualSizes) {
   Tensor destination = onGpu(ones({2}));
   EXPECT_EQ(errorOf([&] { copy_(destination, ones({3})); }), "copy_: CUDA copies take equal sizes, got [2] and [3]");

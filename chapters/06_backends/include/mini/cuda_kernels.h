@@ -47,12 +47,5 @@ Tensor& copyCuda_(Tensor& dst, const Tensor& src);
 Tensor toDtypeCuda(const Tensor& self, ScalarType dtype);
 Tensor contiguousCuda(const Tensor& self);
 
-// [copy_across_devices]
-/// tensor.to(device) between the host and a GPU (or two GPUs): a contiguous
-/// copy on the target device, in the same dtype. Defined in both builds;
-/// without CUDA it fails with the "built without CUDA" error.
-Tensor copyAcrossDevices(const Tensor& self, Device target);
-// [copy_across_devices]
-
 }  // namespace ch06
 }  // namespace mini

@@ -228,30 +228,6 @@ Tensor toDtypeCuda(const Tensor& self, ScalarType dtype) {
 
 Tensor contiguousCuda(const Tensor& self) { return self.isContiguous() ? self : castCuda(self, self.dtype(), "contiguous"); }
 
-// [copy_across_devices_impl]
-Tensor copyAcrossDevices(const Tensor& self, Device target) {
-  if (target.isCuda() && target.index < 0) {
-    target.index = 0;
-  }
-  Tensor out = emptyTensor(self.sizes(), {self.dtype(), target});
-  const auto nbytes = static_cast<std::size_t>(self.numel()) * itemSize(self.dtype());
-  if (nbytes == 0) {
-    return out;
-  }
-  if (self.device().isCpu() && target.isCuda()) {
-    // The host side must be one contiguous block for a single cudaMemcpy.
-    cudaCopyBytes(out.rawData(), contiguousCpu(self).rawData(), nbytes, CudaCopyKind::HostToDevice, "to");
-  } else if (self.device().isCuda() && target.isCpu()) {
-    cudaCopyBytes(out.rawData(), contiguousCuda(self).rawData(), nbytes, CudaCopyKind::DeviceToHost, "to");
-  } else if (self.device().isCuda() && target.isCuda()) {
-    cudaCopyBytes(out.rawData(), contiguousCuda(self).rawData(), nbytes, CudaCopyKind::DeviceToDevice, "to");
-  } else {
-    throw std::invalid_argument(fmt::format("to: no CUDA copy from {} to {}", self.device(), target));
-  }
-  return out;
-}
-// [copy_across_devices_impl]
-
 // [copy_cuda]
 Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
   if (dst.sizes() != src.sizes()) {

@@ -24,8 +24,16 @@ class CudaKernels : public ::testing::Test {
       GTEST_SKIP() << cuda.reason;
     }
   }
-  static Tensor onGpu(const Tensor& tensor) { return copyAcrossDevices(tensor, cudaDevice(0)); }
-  static std::vector<double> fromGpu(const Tensor& tensor) { return valuesOf(copyAcrossDevices(tensor, kCpu)); }
+  // Through copy_'s CUDA kernel itself, not the dispatcher: these tests are
+  // about the kernels.
+  static Tensor onGpu(const Tensor& tensor) {
+    Tensor gpu = emptyTensor(tensor.sizes(), {tensor.dtype(), cudaDevice(0)});
+    return copyCuda_(gpu, tensor);
+  }
+  static std::vector<double> fromGpu(const Tensor& tensor) {
+    Tensor host = emptyTensor(tensor.sizes(), {tensor.dtype(), kCpu});
+    return valuesOf(copyCuda_(host, tensor));
+  }
 };
 // [gpu_fixture]
 
@@ -75,6 +83,22 @@ TEST_F(CudaKernels, FillArangeAndErrorsNameTheCall) {
   EXPECT_THAT(fromGpu(arangeFillCuda_(t, 3, 2)), ::testing::ElementsAre(3, 5, 7, 9, 11));
   EXPECT_THAT(mini_test::errorOf([] { emptyTensor({1LL << 50}, {ScalarType::Double, cudaDevice(0)}); }),
               ::testing::StartsWith("CUDA error in cudaMalloc (while running 'empty')"));
+  // The failed cudaMalloc is reported once, not again by the next launch.
+  EXPECT_THAT(fromGpu(arangeFillCuda_(t, 0, 1)), ::testing::ElementsAre(0, 1, 2, 3, 4));
+}
+
+// Through the dispatcher: to(meta) from a GPU is _to_copy's composite kernel,
+// an empty meta tensor and then copy_, which Meta's kernel takes (Meta
+// outranks CUDA) and which has nothing to write. As in PyTorch 1.13,
+// torch.ones(2, device='cuda').to('meta') is a meta tensor of size (2,), and
+// the way back fails because a meta tensor has no data.
+TEST_F(CudaKernels, ToMetaKeepsTheShapeAndTheWayBackHasNoData) {
+  const Tensor onMeta = ones({2, 3}, {ScalarType::Float, cudaDevice(0)}).to(kMeta);
+  EXPECT_EQ(onMeta.device(), kMeta);
+  EXPECT_EQ(onMeta.sizes(), std::vector<std::int64_t>({2, 3}));
+  EXPECT_EQ(onMeta.dtype(), ScalarType::Float);
+  EXPECT_EQ(mini_test::errorOf([&] { onMeta.to(cudaDevice(0)); }),
+            "copy_: cannot copy out of meta tensor; no data! (to cuda:0)");
 }
 
 }  // namespace
