@@ -28,6 +28,9 @@ TEST(ElementwiseFunctors, HostInstantiationsAreTheGpuArithmetic) {
   EXPECT_EQ(NegOp<float>{}(2.0f), -2.0f);
   EXPECT_EQ(ReluOp<std::int64_t>{}(-3), 0);
   EXPECT_FLOAT_EQ(ExpOp<float>{}(1.0f), std::exp(1.0f));
+  // backend_test_helpers.h declares the operator mini::exp first, which an
+  // unqualified exp(a) inside the functor would find instead of the C one.
+  EXPECT_DOUBLE_EQ(ExpOp<double>{}(1.0), std::exp(1.0));
   EXPECT_EQ(ReluBackwardOp<double>{}(7.0, 0.0), 0.0);
 }
 

@@ -9,7 +9,7 @@
 /// included by cpu_kernels.cpp and by the .cu files alike, and the CPU tests
 /// check the very expressions the GPU runs.
 
-#include <cmath>
+#include <math.h>  // ::expf and ::exp, the names device code has too
 
 #if defined(__CUDACC__)
 #define MINI_HOST_DEVICE __host__ __device__
@@ -57,14 +57,16 @@ struct ReluOp {
 };
 
 /// expf for float, exp for double: both exist in host and device code under
-/// these names, which std::exp does not guarantee for device code.
+/// these names, which std::exp does not guarantee for device code. The `::`
+/// matters: inside namespace mini the operator mini::exp(const Tensor&)
+/// would hide the C function from a file that declares the operators first.
 template <class T>
 struct ExpOp {
   MINI_HOST_DEVICE T operator()(T a) const {
     if constexpr (sizeof(T) == sizeof(float)) {
-      return expf(a);
+      return ::expf(a);
     } else {
-      return exp(a);
+      return ::exp(a);
     }
   }
 };
