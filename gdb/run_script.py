@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs a gdb walkthrough script and checks its output.
 
-    run_script.py [--gdb GDB] [--show] SCRIPT PROGRAM
+    run_script.py [--gdb GDB] [--show] [--transcript FILE] SCRIPT PROGRAM
+    run_script.py --check-recording FILE SCRIPT
 
 The script runs under real gdb (`gdb -batch -nx`) against PROGRAM with the
 course's pretty printers loaded. Its expected output is written in the script
@@ -16,6 +17,11 @@ the whole output, and exits 1. It exits 77 (ctest's SKIP) when gdb is missing
 or may not trace programs here.
 
 --show prints gdb's output and checks nothing: use it to write new checks.
+--check-recording FILE runs no debugger: it checks a transcript recorded
+earlier (by --transcript, on a machine that could run the script) against the
+script, which must type the same commands and whose checks must all match.
+The cuda-gdb walkthrough is recorded this way, since a docs build without a
+GPU cannot run it; the check keeps the recording and the script together.
 --transcript FILE also writes the session as a reader would see it typed
 (`(gdb) bt` before each command's output, paths relative to the repository):
 the lessons include these transcripts, so the backtrace a lesson shows is the
@@ -48,11 +54,11 @@ def check_to_regex(check):
     return re.compile(".*".join(re.escape(part) for part in parts))
 
 
-def run_gdb(gdb, script_path, program):
+def run_gdb(gdb, script_path, program, printers=True):
     command = [gdb, "-batch", "-nx",
                "-iex", "set auto-load safe-path /",
                "-iex", "set trace-commands on",
-               "-x", os.path.join(HERE, "mini.py"),
+               *(["-x", os.path.join(HERE, "mini.py")] if printers else []),
                "-x", script_path, program]
     env = dict(os.environ, MINI_DISPATCH_TRACE="0", LC_ALL="C")
     result = subprocess.run(command, capture_output=True, text=True, env=env,
@@ -76,6 +82,42 @@ def transcript(lines):
     return "\n".join(shown).strip() + "\n"
 
 
+def typed_commands(script_path):
+    """The commands a script types, as its transcript shows them."""
+    commands = []
+    with open(script_path, encoding="utf-8") as script:
+        for line in script:
+            line = line.strip()
+            if line and not line.startswith("#") and not line.startswith("set breakpoint pending"):
+                commands.append(line)
+    return commands
+
+
+def check_recording(script_path, recording_path):
+    """0 when the recording types the script's commands and meets its checks."""
+    with open(recording_path, encoding="utf-8") as recording:
+        lines = recording.read().splitlines()
+    typed = [line[len("(gdb) "):] for line in lines if line.startswith("(gdb) ")]
+    expected = typed_commands(script_path)
+    name = os.path.basename(recording_path)
+    if typed != expected:
+        print(f"{name}: recorded with other commands than {script_path} types; record it again")
+        for index in range(max(len(typed), len(expected))):
+            recorded = typed[index] if index < len(typed) else "(none)"
+            scripted = expected[index] if index < len(expected) else "(none)"
+            mark = "  " if recorded == scripted else "!="
+            print(f"  {mark} recorded: {recorded}\n     script:   {scripted}")
+        return 1
+    checks = read_checks(script_path)
+    failed, _ = match_checks(checks, lines)
+    if failed is not None:
+        print(f"{name}: the check on line {checks[failed][0]} of {script_path} matches no later line:\n"
+              f"  {checks[failed][1]}")
+        return 1
+    print(f"{name}: the script's {len(expected)} commands, all {len(checks)} checks matched")
+    return 0
+
+
 def match_checks(checks, lines):
     """Returns (index of the first failed check or None, matched line per check)."""
     position = 0
@@ -96,15 +138,22 @@ def main():
     parser.add_argument("--gdb", default="gdb")
     parser.add_argument("--show", action="store_true")
     parser.add_argument("--transcript", metavar="FILE")
+    parser.add_argument("--check-recording", metavar="FILE")
+    parser.add_argument("--no-printers", action="store_true",
+                        help="do not load the course's pretty printers (see run_cuda_gdb.py)")
     parser.add_argument("script")
-    parser.add_argument("program")
+    parser.add_argument("program", nargs="?")
     args = parser.parse_args()
+    if args.check_recording:
+        return check_recording(args.script, args.check_recording)
+    if args.program is None:
+        parser.error("a PROGRAM to debug is needed, except with --check-recording")
 
     gdb = shutil.which(args.gdb)
     if gdb is None:
         print(f"SKIPPED: gdb not found ({args.gdb}); install it with tools/install-deps")
         return SKIP
-    output = run_gdb(gdb, os.path.abspath(args.script), os.path.abspath(args.program))
+    output = run_gdb(gdb, os.path.abspath(args.script), os.path.abspath(args.program), not args.no_printers)
     if "ptrace: Operation not permitted" in output:
         print("SKIPPED: this machine does not allow gdb to trace programs (ptrace)")
         return SKIP

@@ -52,6 +52,10 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
                                                        "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda")
   target_compile_options(ch06_cuda_kernels PRIVATE
     "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Werror;--Werror=all-warnings>")
+  # -G in the Debug build: device code with debug information (and without
+  # optimisation), so cuda-gdb shows a kernel's source lines and locals, as
+  # the walkthrough gdb/cuda/add_kernel.cuda-gdb does. Release keeps -O3 code.
+  target_compile_options(ch06_cuda_kernels PRIVATE "$<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CONFIG:Debug>>:-G>")
   target_link_libraries(ch06_cuda_kernels PUBLIC CUDA::cudart_static)
 
   # The Tensor-level side is plain C++ and gets the chapter's usual flags.
