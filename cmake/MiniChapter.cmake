@@ -53,6 +53,22 @@ function(_mini_precompile_test_headers target)
   target_precompile_headers(${target} PRIVATE ${headers})
 endfunction()
 
+# A test program's files compile as unity files of up to 16 test files each
+# (MINI_UNITY_TEST_PROGRAMS, on by default): every test file parses GoogleTest,
+# gmock, fmt and the dispatcher, which is most of its compile time, so a
+# chapter's tests cost a few compiles instead of twenty. The libraries, the
+# demos and the exercises stay one file per compile: they are what a learner
+# edits, steps through in gdb and rebuilds. A unity file includes each test
+# file by its path, so gdb and compiler messages still name the test file.
+function(_mini_unity_test_program target)
+  if(MINI_UNITY_TEST_PROGRAMS)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 16)
+    if(MINI_CCACHE_TEST_LAUNCHER)
+      set_target_properties(${target} PROPERTIES CXX_COMPILER_LAUNCHER "${MINI_CCACHE_TEST_LAUNCHER}")
+    endif()
+  endif()
+endfunction()
+
 # A GoogleTest program linked against the chapter library; each TEST becomes
 # a ctest test named chNN.Suite.Name, and a GTEST_SKIP (an unfinished
 # exercise) shows as "Skipped", not "Passed".
@@ -67,6 +83,7 @@ function(_mini_add_test_program target sources lib labels)
                         GTest::gtest GTest::gmock GTest::gtest_main)
   mini_target_defaults(${target})
   _mini_precompile_test_headers(${target})
+  _mini_unity_test_program(${target})
   gtest_discover_tests(${target}
     TEST_PREFIX "${prefix}." DISCOVERY_MODE PRE_TEST
     PROPERTIES ${labels} SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
