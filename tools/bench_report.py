@@ -4,7 +4,12 @@ tools/run-bench collected: the machine, every figure, every ratio to libtorch
 with its target and MET or MISSED, the per-chapter costs the lessons quote,
 and the notes on each miss (bench/misses.md, written by hand after a profile).
 
-    bench_report.py --out docs/performance.md --machine machine.json RESULT.json...
+    bench_report.py --out docs/performance.md --machine machine.json [--gpu GPU.json [--gpu-recorded]]
+                    RESULT.json...
+
+--gpu is bench_cuda's output (chapter 06 on a GPU). With --gpu-recorded it
+is the recording committed as bench/gpu-results.json, made on a GPU machine
+by tools/run-bench there, and the page says so: this run's machine has none.
 
 Every benchmark ran with repetitions; a figure is the fastest repetition
 (minimum time, maximum rate): noise from other processes only ever adds time.
@@ -42,8 +47,10 @@ class Results:
 
     def _add(self, run):
         name = run["run_name"]
-        real_time = name.endswith("/real_time")
-        name = re.sub(r"/iterations:\d+$", "", name.removesuffix("/real_time"))
+        # Multi-threaded benchmarks are timed by the wall clock; the GPU's by
+        # CUDA events, which Google Benchmark reports as real time too.
+        real_time = name.endswith(("/real_time", "/manual_time"))
+        name = re.sub(r"/iterations:\d+$", "", name.removesuffix("/real_time").removesuffix("/manual_time"))
         scale = NS_PER_UNIT[run.get("time_unit", "ns")]
         seconds = run["real_time" if real_time else "cpu_time"] * scale
         self.time_ns[name] = min(self.time_ns.get(name, seconds), seconds)
@@ -371,24 +378,65 @@ def machine_section(machine, results):
             "truth from above, and a quiet machine gives the ones to quote.\n")
 
 
-def gpu_section(machine):
-    return ("## GPU\n\n"
-            + machine.get("gpu_note", "skipped: no CUDA device on this machine, so the CUDA add bandwidth "
-                                      "(target >= 85% of a device-to-device copy) and matmul against cuBLAS "
-                                      "were not measured.") + "\n")
+GPU_ADD_TARGET = 0.85  # the CUDA add's bandwidth over a device-to-device copy's
+
+
+def gpu_target(gpu):
+    """The GPU's target, measured on the 16 Mi add (None without a GPU run)."""
+    value = None if gpu is None else divide(gpu.counter(f"cuda/add_out/ours/{16 << 20}", "bytes_per_second"),
+                                            gpu.counter(f"cuda/copy/device_to_device/{16 << 20}",
+                                                        "bytes_per_second"))
+    return Target("cuda_add_copy", "CUDA add_out 16 Mi / device-to-device copy bandwidth", value, GPU_ADD_TARGET,
+                  True, needs_libtorch=False)
+
+
+def gpu_section(gpu, recorded):
+    if gpu is None:
+        return ("## GPU\n\n"
+                "skipped: no CUDA device on this machine and no recording (bench/gpu-results.json), so the CUDA\n"
+                "add bandwidth (target >= 85% of a device-to-device copy) and matmul against cuBLAS were not\n"
+                "measured.\n")
+    context = gpu.contexts[0] if gpu.contexts else {}
+    where = (f"{context.get('gpu', 'a GPU')} (CUDA driver {context.get('cuda_driver', 'n/a')}), "
+             f"{context.get('date', 'n/a')[:10]}")
+    source = (f"Recorded on {where} by `bench_cuda`. This run's machine has no GPU, so the figures\n"
+              "are bench/gpu-results.json, which tools/run-bench rewrites on a machine that has one."
+              if recorded else f"Measured on {where} by `bench_cuda` in this run.")
+    rows = []
+    for elements, label in ((16 << 20, "16 Mi"), (256 << 20, "256 Mi")):
+        ours = gpu.counter(f"cuda/add_out/ours/{elements}", "bytes_per_second")
+        copy = gpu.counter(f"cuda/copy/device_to_device/{elements}", "bytes_per_second")
+        rows.append([f"add_out, {label} float32", rate(ours, "GB/s"), rate(copy, "GB/s"), ratio(divide(ours, copy))])
+    for n in (1024, 4096):
+        ours = gpu.counter(f"cuda/matmul/ours/{n}", "GFLOP/s")
+        cublas = gpu.counter(f"cuda/matmul/cublas/{n}", "GFLOP/s")
+        rows.append([f"matmul {n} x {n}, float32", rate(ours, "GFLOP/s"), rate(cublas, "GFLOP/s"),
+                     ratio(divide(ours, cublas))])
+    return ("## GPU\n\n" + source + "\n\n"
+            "The time is the GPU's, from CUDA events around 10 calls run back to back (bench/ch06_cuda_bench.cpp\n"
+            "says why). The add counts 3 x 4 bytes per element, the copy 2 x 4, as on the CPU; the target is\n"
+            "the 16 Mi add's bandwidth over the copy's. The matmul is our 16 x 16 tiled kernel against\n"
+            "cuBLAS's sgemm in float32 (its default math mode, no TF32 tensor cores). The issue sets no\n"
+            "target for it: the kernel teaches shared-memory tiling, one output per thread, and cuBLAS adds\n"
+            "what the lesson leaves out (several outputs per thread in registers, larger tiles, copies\n"
+            "that overlap the arithmetic).\n\n"
+            + table(["what", "ours", "device-to-device copy / cuBLAS", "ours / theirs"], rows) + "\n")
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", required=True)
     parser.add_argument("--machine", required=True, help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
+    parser.add_argument("--gpu", help="bench_cuda's JSON output")
+    parser.add_argument("--gpu-recorded", action="store_true", help="--gpu is the committed recording")
     parser.add_argument("results", nargs="+")
     args = parser.parse_args()
     with open(args.machine, encoding="utf-8") as handle:
         machine = json.load(handle)
     results = Results(args.results)
+    gpu = Results([args.gpu]) if args.gpu else None
     have_libtorch = bool(machine.get("libtorch")) and results.time("noop/libtorch/typed_call") is not None
-    all_targets = targets(results)
+    all_targets = targets(results) + [gpu_target(gpu)]
     page = "\n".join([
         "# Performance {#performance}\n",
         "What each dispatcher feature costs, side by side with libtorch 1.13 in the same run. Written by\n"
@@ -402,7 +450,7 @@ def main():
         chapter_section(results, have_libtorch),
         trace_section(results),
         memory_section(results, have_libtorch),
-        gpu_section(machine),
+        gpu_section(gpu, args.gpu_recorded),
         misses_section(all_targets, have_libtorch),
     ])
     with open(args.out, "w", encoding="utf-8") as handle:
