@@ -116,15 +116,23 @@ BENCHMARK(BM_CudaCopy)->Name("cuda/copy/device_to_device")->Arg(bench::kSixteenM
 
 // --- matmul against cuBLAS -------------------------------------------------------
 
+/// Two random n x n float32 matrices on the GPU and a result of that size:
+/// the same inputs for our kernel and for cuBLAS.
+struct SquareMatmul {
+  explicit SquareMatmul(std::int64_t n)
+      : a(randn({n, n}, kFloatOnGpu)), b(randn({n, n}, kFloatOnGpu)), out(empty({n, n}, kFloatOnGpu)) {}
+  Tensor a;
+  Tensor b;
+  Tensor out;
+};
+
 void BM_CudaMatmul(benchmark::State& state) {
   if (skippedWithoutGpu(state)) return;
   const std::int64_t n = state.range(0);
-  const Tensor a = randn({n, n}, kFloatOnGpu);
-  const Tensor b = randn({n, n}, kFloatOnGpu);
-  Tensor out = empty({n, n}, kFloatOnGpu);
+  SquareMatmul m(n);
   GpuTimer timer;
   for (auto _ : state) {
-    state.SetIterationTime(timer.secondsPerCall([&] { matmul_out(out, a, b); }));
+    state.SetIterationTime(timer.secondsPerCall([&] { matmul_out(m.out, m.a, m.b); }));
   }
   bench::setMatmulRate(state, n);
 }
@@ -136,9 +144,7 @@ BENCHMARK(BM_CudaMatmul)->Name("cuda/matmul/ours")->Arg(1024)->Arg(4096)->UseMan
 void BM_CublasSgemm(benchmark::State& state) {
   if (skippedWithoutGpu(state)) return;
   const std::int64_t n = state.range(0);
-  const Tensor a = randn({n, n}, kFloatOnGpu);
-  const Tensor b = randn({n, n}, kFloatOnGpu);
-  Tensor out = empty({n, n}, kFloatOnGpu);
+  SquareMatmul m(n);
   cublasHandle_t handle = nullptr;
   if (cublasCreate(&handle) != CUBLAS_STATUS_SUCCESS) {
     state.SkipWithError("cublasCreate failed");
@@ -151,8 +157,8 @@ void BM_CublasSgemm(benchmark::State& state) {
   for (auto _ : state) {
     state.SetIterationTime(timer.secondsPerCall([&] {
       if (cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_N, size, size, size, &one,
-                      static_cast<const float*>(b.rawData()), size, static_cast<const float*>(a.rawData()), size,
-                      &zero, static_cast<float*>(out.rawData()), size) != CUBLAS_STATUS_SUCCESS) {
+                      static_cast<const float*>(m.b.rawData()), size, static_cast<const float*>(m.a.rawData()), size,
+                      &zero, static_cast<float*>(m.out.rawData()), size) != CUBLAS_STATUS_SUCCESS) {
         throw std::runtime_error("bench_cuda: cublasSgemm failed");
       }
     }));
