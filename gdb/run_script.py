@@ -17,6 +17,8 @@ the whole output, and exits 1. It exits 77 (ctest's SKIP) when gdb is missing
 or may not trace programs here.
 
 --show prints gdb's output and checks nothing: use it to write new checks.
+--no-printers leaves the course's pretty printers out (the cuda-gdb
+walkthrough does: under cuda-gdb 13 they cannot find the chapter's types).
 --check-recording FILE runs no debugger: it checks a transcript recorded
 earlier (by --transcript, on a machine that could run the script) against the
 script, which must type the same commands and whose checks must all match.
