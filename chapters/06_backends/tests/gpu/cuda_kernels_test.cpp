@@ -89,9 +89,9 @@ TEST_F(CudaKernels, FillArangeAndErrorsNameTheCall) {
 
 // Through the dispatcher: to(meta) from a GPU is _to_copy's composite kernel,
 // an empty meta tensor and then copy_, which Meta's kernel takes (Meta
-// outranks CUDA) and which has nothing to write. As in PyTorch 1.13,
-// torch.ones(2, device='cuda').to('meta') is a meta tensor of size (2,), and
-// the way back fails because a meta tensor has no data.
+// outranks CUDA) and which has nothing to write. PyTorch 1.13 takes the same
+// path: torch.ones(2).to('meta') is a meta tensor of size (2,), and the way
+// back fails because a meta tensor has no data.
 TEST_F(CudaKernels, ToMetaKeepsTheShapeAndTheWayBackHasNoData) {
   const Tensor onMeta = ones({2, 3}, {ScalarType::Float, cudaDevice(0)}).to(kMeta);
   EXPECT_EQ(onMeta.device(), kMeta);
