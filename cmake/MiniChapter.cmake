@@ -33,26 +33,6 @@ function(mini_target_defaults target)
     "-fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=")
 endfunction()
 
-# Every test file parses GoogleTest, gmock and fmt, and most parse the
-# chapter's dispatcher: about half of a test file's compile time under the
-# sanitizers. The asan preset precompiles them once per test program (CI's
-# ASan stage builds every test file cold). The default build does not: its
-# precompiled header would live at an absolute path in the build folder, which
-# would keep ccache from sharing its objects with the learner build of the
-# exercise-integrity check.
-function(_mini_precompile_test_headers target)
-  if(NOT MINI_PRECOMPILE_TEST_HEADERS)
-    return()
-  endif()
-  set(headers <gtest/gtest.h> <gmock/gmock.h> <fmt/format.h>)
-  foreach(header IN ITEMS dispatcher.h operators.h library.h)
-    if(EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/include/mini/${header}")
-      list(APPEND headers "\"mini/${header}\"")
-    endif()
-  endforeach()
-  target_precompile_headers(${target} PRIVATE ${headers})
-endfunction()
-
 # A test program's files compile as unity files of up to 16 test files each
 # (MINI_UNITY_TEST_PROGRAMS, on by default): every test file parses GoogleTest,
 # gmock, fmt and the dispatcher, which is most of its compile time, so a
@@ -82,7 +62,6 @@ function(_mini_add_test_program target sources lib labels)
   target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${lib}>"
                         GTest::gtest GTest::gmock GTest::gtest_main)
   mini_target_defaults(${target})
-  _mini_precompile_test_headers(${target})
   _mini_unity_test_program(${target})
   gtest_discover_tests(${target}
     TEST_PREFIX "${prefix}." DISCOVERY_MODE PRE_TEST
