@@ -68,6 +68,12 @@ def run_gdb(gdb, script_path, program, printers=True):
     return result.stdout + result.stderr
 
 
+def shown_in_transcript(command):
+    """Every script starts with `set breakpoint pending off`, a safety catch
+    rather than a step of the walkthrough: transcripts leave it out."""
+    return not command.startswith("set breakpoint pending")
+
+
 def transcript(lines):
     """The session as typed: commands echoed by trace-commands become
     `(gdb) command`; gdb's thread-library chatter and the checkout's absolute
@@ -77,7 +83,7 @@ def transcript(lines):
         if line.startswith("[Thread debugging") or line.startswith("Using host libthread_db"):
             continue
         if line.startswith("+"):
-            if line[1:].startswith("set breakpoint pending"):
+            if not shown_in_transcript(line[1:]):
                 continue
             line = "(gdb) " + line[1:]
         shown.append(line.replace(ROOT + "/", ""))
@@ -90,7 +96,7 @@ def typed_commands(script_path):
     with open(script_path, encoding="utf-8") as script:
         for line in script:
             line = line.strip()
-            if line and not line.startswith("#") and not line.startswith("set breakpoint pending"):
+            if line and not line.startswith("#") and shown_in_transcript(line):
                 commands.append(line)
     return commands
 
