@@ -4,8 +4,8 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_units.h"
-#include "mini/dispatcher.h"
-#include "mini/library.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/library.h"
 
 namespace {
 

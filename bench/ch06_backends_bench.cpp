@@ -5,10 +5,10 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_units.h"
-#include "mini/dispatcher.h"
-#include "mini/library.h"
-#include "mini/operators.h"
-#include "mini/parallel.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/library.h"
+#include "mini/aten/operators.h"
+#include "mini/aten/parallel.h"
 
 namespace {
 

@@ -19,8 +19,8 @@
 #include <fmt/format.h>
 
 #include "bench_units.h"
-#include "mini/cuda_kernels.h"
-#include "mini/operators.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/aten/operators.h"
 
 namespace {
 

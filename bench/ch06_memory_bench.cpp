@@ -13,8 +13,8 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
-#include "mini/dispatcher.h"
-#include "mini/library.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/library.h"
 
 namespace {
 

@@ -1,13 +1,13 @@
 // What MINI_DISPATCH_TRACE costs when it is compiled in but off, measured
 // without touching the dispatcher: the same call done by hand, once exactly
-// as Dispatcher::call does it (mini/dispatcher.h, [dispatcher_call]) and once
+// as Dispatcher::call does it (mini/dispatch/dispatcher.h, [dispatcher_call]) and once
 // with the DispatchTraceScope line left out. The difference between the two
 // is the trace's cost on the call path; the scope constructed and destroyed
 // on its own is a second estimate, which docs/performance.md prints too.
 #include <benchmark/benchmark.h>
 
-#include "mini/dispatcher.h"
-#include "mini/factories.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/native/factories.h"
 
 namespace {
 

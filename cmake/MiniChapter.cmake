@@ -4,7 +4,7 @@
 # function turns it into targets named after the chapter number, so gdb frames,
 # ctest labels and build outputs all say which chapter they belong to:
 #
-#   chNN_name            library: src/*.cpp + the exercise files
+#   chNN_name            library: src/**/*.cpp + the exercise files
 #   chNN_demo            the program the tour and the gdb scripts run
 #   chNN_tests           GoogleTest, the chapter's own tests        (label chNN)
 #   chNN_exercise_tests  GoogleTest, one suite per exercise         (labels chNN, exercise)
@@ -75,7 +75,11 @@ function(mini_add_chapter)
   # Every test of this folder carries the chapter's label: ctest -L ch01.
   set_property(DIRECTORY PROPERTY LABELS ${prefix})
 
-  file(GLOB core_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp")
+  # From chapter 03 on, src/ is split by layer as PyTorch's tree is (core/,
+  # dispatch/, boxing/, ...): every .cpp below it is the chapter's, except
+  # the two that chapter 06's cmake/cuda.cmake chooses between.
+  file(GLOB_RECURSE core_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/*.cpp")
+  list(FILTER core_sources EXCLUDE REGEX "/src/native/(cuda/cuda_kernels|no_cuda/built_without_cuda)\\.cpp$")
   if(MINI_LEARNER_MODE)
     set(exercise_dir "${MINI_EXERCISE_ROOT}/${folder}/exercises")
   else()

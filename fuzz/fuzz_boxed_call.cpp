@@ -18,12 +18,12 @@
 #include <fmt/format.h>
 #include <fuzzer/FuzzedDataProvider.h>
 
-#include "mini/dispatcher.h"
-#include "mini/factories.h"
-#include "mini/function_schema.h"
-#include "mini/ivalue.h"
-#include "mini/stack.h"
-#include "mini/tensor.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/native/factories.h"
+#include "mini/op_registration/function_schema.h"
+#include "mini/boxing/ivalue.h"
+#include "mini/boxing/stack.h"
+#include "mini/core/tensor.h"
 
 namespace {
 

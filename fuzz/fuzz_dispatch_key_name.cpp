@@ -9,8 +9,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/dispatch_key.h"
-#include "mini/dispatch_key_set.h"
+#include "mini/core/dispatch_key.h"
+#include "mini/core/dispatch_key_set.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view name(reinterpret_cast<const char*>(data), size);

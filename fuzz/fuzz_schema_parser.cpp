@@ -11,7 +11,7 @@
 
 #include <fmt/format.h>
 
-#include "mini/schema_parser.h"
+#include "mini/op_registration/schema_parser.h"
 
 namespace {
 

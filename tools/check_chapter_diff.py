@@ -43,13 +43,34 @@ def without_chapter_names(path):
         return CHAPTER_NAME.sub("chNN", handle.read())
 
 
+def moved_files(before, after):
+    """{earlier path: later path} for the files a chapter moved into its
+    layer folders (chapter 03 splits include/mini/ and src/ as PyTorch's tree
+    is split): same name, one copy on each side, the later one a folder down."""
+    def by_name(paths):
+        names = {}
+        for path in paths:
+            names.setdefault(os.path.basename(path), []).append(path)
+        return {name: found[0] for name, found in names.items() if len(found) == 1}
+    gone, new = by_name(before - after), by_name(after - before)
+    return {gone[name]: new[name] for name in gone.keys() & new.keys()
+            if os.path.dirname(new[name]).startswith(os.path.dirname(gone[name]) + "/")}
+
+
 def changed_files(earlier, later):
+    """{later path (earlier path if removed): how} for every file that is not
+    carried over unchanged, modulo the chapter's namespace."""
     before, after = code_files(earlier), code_files(later)
-    changed = {path: "added" for path in after - before}
-    changed.update({path: "removed" for path in before - after})
-    for path in before & after:
-        if without_chapter_names(os.path.join(earlier, path)) != without_chapter_names(os.path.join(later, path)):
-            changed[path] = "changed"
+    moved = moved_files(before, after)
+    changed = {path: "added" for path in after - before - set(moved.values())}
+    changed.update({path: "removed" for path in before - after - set(moved)})
+    pairs = [(path, path) for path in before & after] + list(moved.items())
+    for old, new in pairs:
+        same = without_chapter_names(os.path.join(earlier, old)) == without_chapter_names(os.path.join(later, new))
+        if old != new:
+            changed[new] = "moved from " + old if same else "moved from " + old + " and changed"
+        elif not same:
+            changed[new] = "changed"
     return changed
 
 

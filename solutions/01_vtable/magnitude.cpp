@@ -1,5 +1,6 @@
 // Exercise 01.1: a new operator, `magnitude`, with a table of its own.
 // The lesson: chapters/01_vtable/README.md#exercise-11
+// Declared in: mini/magnitude.h
 #include <cmath>
 
 #include "mini/exercise.h"

@@ -1,5 +1,6 @@
 // Exercise 02.2: the key set of a call, from its tensors and a thread-local state.
 // The lesson: chapters/02_keyset/README.md#exercise-22
+// Declared in: mini/call_key_set.h
 #include "mini/call_key_set.h"
 #include "mini/exercise.h"
 

@@ -1,5 +1,6 @@
 // Exercise 02.1: the highest-priority key of a flat key set.
 // The lesson: chapters/02_keyset/README.md#exercise-21
+// Declared in: mini/flat_dispatch_key_set.h
 #include <bit>
 
 #include "mini/exercise.h"

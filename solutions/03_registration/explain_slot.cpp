@@ -1,8 +1,9 @@
 // Exercise 03.2: which rule fills a slot of an operator's dispatch table.
 // The lesson: chapters/03_registration/README.md#exercise-32
-#include "mini/alias_keys.h"
-#include "mini/exercise.h"
-#include "mini/exercises.h"
+// Declared in: mini/exercises/explain_slot.h
+#include "mini/core/alias_keys.h"
+#include "mini/util/exercise.h"
+#include "mini/exercises/explain_slot.h"
 
 namespace mini {
 inline namespace ch03 {

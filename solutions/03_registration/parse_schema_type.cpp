@@ -1,12 +1,13 @@
 // Exercise 03.1: parse the type of one schema argument.
 // The lesson: chapters/03_registration/README.md#exercise-31
+// Declared in: mini/exercises/parse_schema_type.h
 #include <cctype>
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "mini/exercise.h"
-#include "mini/exercises.h"
+#include "mini/util/exercise.h"
+#include "mini/exercises/parse_schema_type.h"
 
 namespace mini {
 inline namespace ch03 {

@@ -1,9 +1,10 @@
 // Exercise 03.4: why a kernel does not fit an operator's schema.
 // The lesson: chapters/03_registration/README.md#exercise-34
+// Declared in: mini/exercises/schema_mismatch.h
 #include <fmt/format.h>
 
-#include "mini/exercise.h"
-#include "mini/exercises.h"
+#include "mini/util/exercise.h"
+#include "mini/exercises/schema_mismatch.h"
 
 namespace mini {
 inline namespace ch03 {

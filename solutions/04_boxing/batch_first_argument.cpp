@@ -1,6 +1,8 @@
-// Exercise 04.4: a Batched fallback of your own. See README.md#exercise-44.
-#include "mini/exercise.h"
-#include "mini/exercises.h"
+// Exercise 04.4: a Batched fallback of your own.
+// The lesson: chapters/04_boxing/README.md#exercise-44
+// Declared in: mini/exercises/batch_first_argument.h
+#include "mini/util/exercise.h"
+#include "mini/exercises/batch_first_argument.h"
 
 namespace mini {
 inline namespace ch04 {

@@ -1,8 +1,9 @@
 // Exercise 05.3: the backward formula of div.
 // The lesson: chapters/05_autograd/README.md#exercise-53
-#include "mini/div_backward_formula.h"
-#include "mini/exercise.h"
-#include "mini/operators.h"
+// Declared in: mini/exercises/div_backward_formula.h
+#include "mini/exercises/div_backward_formula.h"
+#include "mini/util/exercise.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 inline namespace ch05 {

@@ -1,8 +1,9 @@
 // Exercise 05.4: a custom function's backward.
 // The lesson: chapters/05_autograd/README.md#exercise-54
-#include "mini/exercise.h"
-#include "mini/my_mul_function.h"
-#include "mini/operators.h"
+// Declared in: mini/exercises/my_mul_function.h
+#include "mini/util/exercise.h"
+#include "mini/exercises/my_mul_function.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 inline namespace ch05 {

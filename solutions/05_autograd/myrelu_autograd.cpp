@@ -1,12 +1,13 @@
 // Exercise 05.5: fixing the recursion with the guard.
 // The lesson: chapters/05_autograd/README.md#exercise-55
-#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/autograd_kernels.h"
-#include "mini/cpu_kernels.h"
-#include "mini/exercise.h"
-#include "mini/functions.h"
-#include "mini/library.h"
-#include "mini/myrelu_autograd.h"
+// Declared in: mini/exercises/myrelu_autograd.h
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/autograd/autograd_kernels.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/util/exercise.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/op_registration/library.h"
+#include "mini/exercises/myrelu_autograd.h"
 
 namespace mini {
 inline namespace ch05 {

@@ -1,11 +1,12 @@
 // Exercise 06.6: an operator added to ops.yaml, end to end (torch.abs): its
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
 // The lesson: chapters/06_backends/README.md#exercise-66
-#include "mini/cpu_kernels.h"
-#include "mini/cpu_loops.h"
-#include "mini/dispatch_scalar_type.h"
+// Declared in: mini/generated/ExerciseNativeFunctions.h
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/native/cpu/cpu_loops.h"
+#include "mini/aten/dispatch_scalar_type.h"
 #include "mini/generated/ExerciseNativeFunctions.h"
-#include "mini/meta_functions.h"
+#include "mini/native/meta_functions.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,7 +1,8 @@
 // Exercise 06.5: the meta() of a structured operator (torch.atan2).
 // The lesson: chapters/06_backends/README.md#exercise-65
+// Declared in: mini/generated/MetaFunctions.h
 #include "mini/generated/MetaFunctions.h"
-#include "mini/meta_functions.h"
+#include "mini/native/meta_functions.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,8 +1,9 @@
 // Exercise 06.3: a CUDA kernel (leaky_relu) with a grid-stride loop.
 // The lesson: chapters/06_backends/README.md#exercise-63
+// Declared in: mini/exercises/leaky_relu_cuda.h
 // Compiled by nvcc where it is found; its tests run where a GPU is present.
 #include "cuda_check.cuh"
-#include "mini/leaky_relu_cuda.h"
+#include "mini/exercises/leaky_relu_cuda.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,10 +1,11 @@
 // Exercise 06.2: a CPU kernel with dtype dispatch (torch.maximum).
 // The lesson: chapters/06_backends/README.md#exercise-62
-#include "mini/cpu_kernels.h"
-#include "mini/cpu_loops.h"
-#include "mini/dispatch_scalar_type.h"
-#include "mini/maximum.h"
-#include "mini/meta_functions.h"
+// Declared in: mini/exercises/maximum_cpu.h
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/native/cpu/cpu_loops.h"
+#include "mini/aten/dispatch_scalar_type.h"
+#include "mini/exercises/maximum_cpu.h"
+#include "mini/native/meta_functions.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,5 +1,6 @@
 // Exercise 01.2: a new representation, Real, without editing any operator.
 // The lesson: chapters/01_vtable/README.md#exercise-12
+// Declared in: mini/operators.h
 #include "mini/exercise.h"
 #include "mini/kernel_registrar.h"
 #include "mini/operators.h"

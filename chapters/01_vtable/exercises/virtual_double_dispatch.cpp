@@ -1,5 +1,6 @@
 // Exercise 01.3: the second hop of double dispatch, in the vtable world.
 // The lesson: chapters/01_vtable/README.md#exercise-13
+// Declared in: mini/virtual_number.h
 #include "mini/exercise.h"
 #include "mini/virtual_number.h"
 

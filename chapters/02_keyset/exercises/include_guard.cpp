@@ -1,6 +1,7 @@
 // Exercise 02.3: IncludeDispatchKeyGuard, the RAII guard that adds keys to
 // this thread's included set for a scope.
 // The lesson: chapters/02_keyset/README.md#exercise-23
+// Declared in: mini/local_dispatch_key_set.h
 #include "mini/exercise.h"
 #include "mini/local_dispatch_key_set.h"
 

@@ -1,6 +1,6 @@
 // Chapter 03 demo: the custom-operator recipe end to end.
 //
-// myops::myadd is def()'d and given a CPU kernel in src/myadd.cpp, by static
+// myops::myadd is def()'d and given a CPU kernel in src/extension/myadd.cpp, by static
 // registration before main. Here we call it, look at its registrations and
 // computed table, add an autograd kernel for a scope, and make three
 // mistakes. Run with MINI_DISPATCH_TRACE=1 to see every hop.
@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
-#include "mini/library.h"
-#include "mini/myops.h"
-#include "mini/schema_parser.h"
+#include "mini/op_registration/library.h"
+#include "mini/extension/myops.h"
+#include "mini/op_registration/schema_parser.h"
 
 namespace {
 

@@ -1,7 +1,8 @@
 // Exercise 03.1: parse the type of one schema argument.
 // The lesson: chapters/03_registration/README.md#exercise-31
-#include "mini/exercise.h"
-#include "mini/exercises.h"
+// Declared in: mini/exercises/parse_schema_type.h
+#include "mini/util/exercise.h"
+#include "mini/exercises/parse_schema_type.h"
 
 namespace mini {
 inline namespace ch03 {

@@ -1,7 +1,8 @@
 // Exercise 03.4: why a kernel does not fit an operator's schema.
 // The lesson: chapters/03_registration/README.md#exercise-34
-#include "mini/exercise.h"
-#include "mini/exercises.h"
+// Declared in: mini/exercises/schema_mismatch.h
+#include "mini/util/exercise.h"
+#include "mini/exercises/schema_mismatch.h"
 
 namespace mini {
 inline namespace ch03 {

@@ -4,7 +4,7 @@ set breakpoint pending off
 # ADInplaceOrView are fallthrough, so the call lands on CPU directly.
 break mini::ch03::myadd_cpu
 run
-# check: Breakpoint 1, mini::ch03::myadd_cpu (self=..., other=...) at [...]chapters/03_registration/src/myadd.cpp:[...]
+# check: Breakpoint 1, mini::ch03::myadd_cpu (self=..., other=...) at [...]chapters/03_registration/src/extension/myadd.cpp:[...]
 bt -frame-arguments presence
 # check: #0  mini::ch03::myadd_cpu (...) at [...]/myadd.cpp:[...]
 # check: #1  [...] in mini::ch03::KernelFunction::call<[...]> (...) at [...]/kernel_function.h:[...]

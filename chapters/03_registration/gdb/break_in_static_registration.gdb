@@ -7,7 +7,7 @@ set breakpoint pending off
 # nothing here depends on which.
 rbreak ^MINI_LIBRARY_IMPL_init_myops_CPU_
 run
-# check: Breakpoint 1, MINI_LIBRARY_IMPL_init_myops_CPU_[...] (m=...) at [...]chapters/03_registration/src/myadd.cpp:[...]
+# check: Breakpoint 1, MINI_LIBRARY_IMPL_init_myops_CPU_[...] (m=...) at [...]chapters/03_registration/src/extension/myadd.cpp:[...]
 # check: m.impl("myadd", &mini::myadd_cpu);
 # Step into m.impl, over the standard library's string_view and the
 # SourceSite default argument.
@@ -21,14 +21,14 @@ step
 # clang __cxx_global_var_init.N and _GLOBAL__sub_I_myadd.cpp.
 bt -frame-arguments presence
 # check: #0  mini::ch03::Library::impl<[...]>([...]) (...) at [...]/library.h:[...]
-# check: #1  [...] in MINI_LIBRARY_IMPL_init_myops_CPU_[...] (...) at [...]chapters/03_registration/src/myadd.cpp:[...]
+# check: #1  [...] in MINI_LIBRARY_IMPL_init_myops_CPU_[...] (...) at [...]chapters/03_registration/src/extension/myadd.cpp:[...]
 # check: #2  [...] in mini::ch03::LibraryInit::LibraryInit (...) at [...]/library.h:[...]
 # check: #3  [...] in [...]/myadd.cpp:[...]
 # check: #4  [...] in _GLOBAL__sub_I_[...]
 # check: #5  [...] in call_init (...) at [...]
 # The site this registration records, which its errors and dumpState name:
 print site
-# check: $1 = {file = [...] "chapters/03_registration/src/myadd.cpp", line = [...]}
+# check: $1 = {file = [...] "chapters/03_registration/src/extension/myadd.cpp", line = [...]}
 # The block's library: namespace myops, dispatch key CPU, and no main yet.
 up 2
 # check: #2  [...] in mini::ch03::LibraryInit::LibraryInit (this=[...], kind=mini::ch03::Library::IMPL, initializer=[...], ns=[...] "myops", key=[...], site=...) at [...]

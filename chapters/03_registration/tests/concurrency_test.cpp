@@ -16,10 +16,10 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "mini/dispatcher.h"
-#include "mini/local_dispatch_key_set.h"
-#include "mini/schema_parser.h"
-#include "mini/tensor.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/op_registration/schema_parser.h"
+#include "mini/core/tensor.h"
 
 namespace mini {
 namespace {

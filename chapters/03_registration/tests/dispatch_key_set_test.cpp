@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mini/dispatch_key_set.h"
+#include "mini/core/dispatch_key_set.h"
 
 namespace mini {
 namespace {

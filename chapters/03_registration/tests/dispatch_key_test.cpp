@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "mini/dispatch_key.h"
-#include "mini/dispatch_trace.h"
+#include "mini/core/dispatch_key.h"
+#include "mini/dispatch/dispatch_trace.h"
 
 namespace mini {
 namespace {

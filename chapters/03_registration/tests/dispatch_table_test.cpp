@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "dispatcher_support.h"
-#include "mini/alias_keys.h"
-#include "mini/library.h"
-#include "mini/warning.h"
+#include "support/dispatcher_support.h"
+#include "mini/core/alias_keys.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/warning.h"
 
 namespace mini {
 namespace {
@@ -44,19 +44,19 @@ TEST(AliasKeys, SetsAreThoseOfPyTorch) {
 TEST(DispatchTable, NothingRegisteredLeavesTheGlobalFallbacks) {
   const ScopedFoo foo({});
   EXPECT_EQ(foo.handle().dumpComputedTable(),
-            "BackendSelect: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:18 "
+            "BackendSelect: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:18 "
             "[backend fallback]\n"
-            "ADInplaceOrView: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:19 "
+            "ADInplaceOrView: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:19 "
             "[backend fallback]\n"
-            "AutogradOther: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:20 "
+            "AutogradOther: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:20 "
             "[backend fallback]\n"
-            "AutogradCPU: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:21 "
+            "AutogradCPU: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:21 "
             "[backend fallback]\n"
-            "AutogradCUDA: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:22 "
+            "AutogradCUDA: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:22 "
             "[backend fallback]\n"
-            "AutocastCPU: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:23 "
+            "AutocastCPU: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:23 "
             "[backend fallback]\n"
-            "AutocastCUDA: fallthrough registered at chapters/03_registration/src/global_fallbacks.cpp:24 "
+            "AutocastCUDA: fallthrough registered at chapters/03_registration/src/dispatch/global_fallbacks.cpp:24 "
             "[backend fallback]\n");
 }
 

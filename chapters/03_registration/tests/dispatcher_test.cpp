@@ -6,9 +6,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "dispatcher_support.h"
-#include "mini/library.h"
-#include "mini/myops.h"
+#include "support/dispatcher_support.h"
+#include "mini/op_registration/library.h"
+#include "mini/extension/myops.h"
 
 // Static registration from a test file: a namespace of its own, with a
 // fragment and an IMPL block, as another library would write them.
@@ -88,7 +88,7 @@ TEST(DispatcherErrors, MissingKernelNamesOperatorKeyKernelsAndTable) {
   EXPECT_THAT(error, StartsWith("Could not run 'myops::myadd' with arguments from the 'AutogradMeta' backend."));
   EXPECT_THAT(error, HasSubstr("'myops::myadd' is only available for these backends: [CPU, BackendSelect, "
                                "ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutocastCPU, AutocastCUDA]."
-                               "\n\nCPU: registered at chapters/03_registration/src/myadd.cpp:"));
+                               "\n\nCPU: registered at chapters/03_registration/src/extension/myadd.cpp:"));
   EXPECT_THAT(error, HasSubstr("\nAutogradCPU: fallthrough registered at "));
 }
 
@@ -107,7 +107,7 @@ TEST(DispatcherErrors, DuplicateDefNamesBothSites) {
                                 "with the same name and overload name multiple times. Each overload's schema should "
                                 "only be registered with a single call to def(). Duplicate registration: registered "
                                 "at again.cpp:4. Original registration: registered at "
-                                "chapters/03_registration/src/myadd.cpp:"));
+                                "chapters/03_registration/src/extension/myadd.cpp:"));
 }
 
 TEST(DispatcherErrors, WrongTypedSignatureSaysCorrectAndUsed) {
@@ -139,7 +139,7 @@ TEST(DispatcherErrors, TwoFallbacksOnOneKey) {
   });
   EXPECT_THAT(error, StartsWith("Tried to register multiple backend fallbacks for the same dispatch key "
                                 "AutogradCPU; previous registration registered at "
-                                "chapters/03_registration/src/global_fallbacks.cpp:21, new registration "
+                                "chapters/03_registration/src/dispatch/global_fallbacks.cpp:21, new registration "
                                 "registered at second.cpp:9"));
 }
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "mini/schema_parser.h"
+#include "mini/op_registration/schema_parser.h"
 
 namespace mini {
 namespace {

@@ -1,7 +1,7 @@
 // Tensors carry the key sets PyTorch gives them.
 #include <gtest/gtest.h>
 
-#include "mini/tensor.h"
+#include "mini/core/tensor.h"
 
 namespace mini {
 namespace {

@@ -29,8 +29,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/dispatcher.h"
-#include "mini/schema_parser.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/schema_parser.h"
 
 namespace {
 

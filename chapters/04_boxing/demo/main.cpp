@@ -12,11 +12,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/batched_fallback.h"
-#include "mini/counting_fallback.h"
-#include "mini/dispatcher.h"
-#include "mini/myops.h"
-#include "mini/tracer.h"
+#include "mini/fallbacks/batched_fallback.h"
+#include "mini/fallbacks/counting_fallback.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/extension/myops.h"
+#include "mini/fallbacks/tracer.h"
 
 namespace {
 

@@ -3,7 +3,7 @@ set breakpoint pending off
 # myadd unboxed (a typed call), then boxed (callBoxed on a stack).
 break mini::ch04::myadd_cpu
 run
-# check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]chapters/04_boxing/src/myadd.cpp:[...]
+# check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]chapters/04_boxing/src/extension/myadd.cpp:[...]
 # The unboxed call: one adapter frame between KernelFunction::call and the
 # kernel, which drops the key set the kernel did not ask for.
 bt -frame-arguments presence

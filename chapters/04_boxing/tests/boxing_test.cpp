@@ -2,8 +2,8 @@
 // the stack discipline, Tensor& results, key sets from the stack.
 #include <gtest/gtest.h>
 
-#include "boxing_support.h"
-#include "mini/myops.h"
+#include "support/boxing_support.h"
+#include "mini/extension/myops.h"
 
 namespace mini {
 namespace {

@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "boxing_support.h"
-#include "mini/batched_fallback.h"
-#include "mini/counting_fallback.h"
-#include "mini/myops.h"
-#include "mini/tracer.h"
+#include "support/boxing_support.h"
+#include "mini/fallbacks/batched_fallback.h"
+#include "mini/fallbacks/counting_fallback.h"
+#include "mini/extension/myops.h"
+#include "mini/fallbacks/tracer.h"
 
 namespace mini {
 namespace {

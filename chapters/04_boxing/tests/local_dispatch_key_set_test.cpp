@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "mini/local_dispatch_key_set.h"
+#include "mini/core/local_dispatch_key_set.h"
 
 namespace mini {
 namespace {

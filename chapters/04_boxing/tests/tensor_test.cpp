@@ -1,7 +1,7 @@
 // Tensors are handles now: one pointer to a shared, counted TensorImpl.
 #include <gtest/gtest.h>
 
-#include "mini/tensor.h"
+#include "mini/core/tensor.h"
 
 namespace mini {
 namespace {

@@ -13,12 +13,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/accumulate_grad.h"
-#include "mini/dispatch_trace.h"
-#include "mini/grad_mode.h"
-#include "mini/my_add_function.h"
-#include "mini/node.h"
-#include "mini/operators.h"
+#include "mini/autograd/accumulate_grad.h"
+#include "mini/dispatch/dispatch_trace.h"
+#include "mini/core/grad_mode.h"
+#include "mini/extension/my_add_function.h"
+#include "mini/autograd/node.h"
+#include "mini/aten/operators.h"
 
 namespace {
 

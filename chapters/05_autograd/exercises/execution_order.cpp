@@ -1,10 +1,11 @@
 // Exercise 05.2: the engine's order.
 // The lesson: chapters/05_autograd/README.md#exercise-52
+// Declared in: mini/exercises/execution_order.h
 #include <queue>
 
-#include "mini/engine.h"
-#include "mini/exercise.h"
-#include "mini/execution_order.h"
+#include "mini/autograd/engine.h"
+#include "mini/util/exercise.h"
+#include "mini/exercises/execution_order.h"
 
 namespace mini {
 inline namespace ch05 {

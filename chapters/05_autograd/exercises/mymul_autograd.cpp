@@ -1,17 +1,18 @@
 // Exercise 05.1: the Autograd kernel of a multiplication.
 // The lesson: chapters/05_autograd/README.md#exercise-51
-#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/autograd_kernels.h"
-#include "mini/cpu_kernels.h"
-#include "mini/exercise.h"
-#include "mini/functions.h"
-#include "mini/library.h"
-#include "mini/mymul_autograd.h"
+// Declared in: mini/exercises/mymul_autograd.h
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/autograd/autograd_kernels.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/util/exercise.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/op_registration/library.h"
+#include "mini/exercises/mymul_autograd.h"
 
 namespace mini {
 inline namespace ch05 {
 
-// TODO(05.1): follow addAutograd in src/autograd_kernels.cpp.
+// TODO(05.1): follow addAutograd in src/autograd/autograd_kernels.cpp.
 // 1. recordIfNeeded<MulBackward0>({self, other}): null when nothing needs grad.
 // 2. If there is a node: save `other` when input 0 needs a gradient and
 //    `self` when input 1 does (SavedVariable), and set selfSizes/otherSizes.

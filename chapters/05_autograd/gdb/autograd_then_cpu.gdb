@@ -4,7 +4,7 @@ set breakpoint pending off
 # the arithmetic happens, and the frames above it are the whole journey.
 break mini::ch05::addCpu
 run
-# check: Breakpoint 1, mini::ch05::addCpu ([...]) at [...]chapters/05_autograd/src/cpu_kernels.cpp:[...]
+# check: Breakpoint 1, mini::ch05::addCpu ([...]) at [...]chapters/05_autograd/src/native/cpu/cpu_kernels.cpp:[...]
 # Read it from the bottom: the public function add, its typed handle, the
 # first dispatch (key set from the tensors: AutogradCPU is highest), the
 # Autograd kernel, the redispatch with autograd masked off, the CPU kernel.

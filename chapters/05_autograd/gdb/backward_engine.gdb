@@ -4,13 +4,13 @@ set breakpoint pending off
 # it has arrived; the model's add (x @ w1 + b) is one of them.
 break mini::ch05::AddBackward0::apply
 run
-# check: Breakpoint 1, mini::ch05::AddBackward0::apply ([...]) at [...]chapters/05_autograd/src/functions.cpp:[...]
+# check: Breakpoint 1, mini::ch05::AddBackward0::apply ([...]) at [...]chapters/05_autograd/src/autograd/backward_nodes.cpp:[...]
 # Step past the opening line, so the arguments are in place.
 next
 # No dispatcher here: backward() hands the root edge to the engine, whose
 # loop pops the newest ready node and calls its formula.
 bt -frame-arguments presence
-# check: #0  mini::ch05::AddBackward0::apply (...) at [...]/functions.cpp:[...]
+# check: #0  mini::ch05::AddBackward0::apply (...) at [...]/backward_nodes.cpp:[...]
 # check: #1  [...] in mini::ch05::(anonymous namespace)::callFunction (...) at [...]/engine.cpp:[...]
 # check: #2  [...] in mini::ch05::Engine::execute (...) at [...]/engine.cpp:[...]
 # check: #3  [...] in mini::ch05::backward (...) at [...]/engine.cpp:[...]

@@ -24,7 +24,7 @@ print model.w1.grad()
 delete 1
 break mini::ch05::MyAddFunction::backward
 continue
-# check: Breakpoint 2, mini::ch05::MyAddFunction::backward (gradOutputs=[...]) at [...]chapters/05_autograd/src/my_add_function.cpp:[...]
+# check: Breakpoint 2, mini::ch05::MyAddFunction::backward (gradOutputs=[...]) at [...]chapters/05_autograd/src/extension/my_add_function.cpp:[...]
 frame function main
 # check: #[...] in main ([...]) at [...]/demo/main.cpp:[...]
 print c

@@ -1,7 +1,7 @@
 // The split layout: backend bits below, functionality bits above.
 #include <gtest/gtest.h>
 
-#include "mini/dispatch_key_set.h"
+#include "mini/core/dispatch_key_set.h"
 
 namespace mini {
 namespace {

@@ -3,10 +3,10 @@
 // word for word so the catalogue cannot drift from the code.
 #include <gtest/gtest.h>
 
-#include "mini/engine.h"
-#include "mini/gradcheck.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/autograd/engine.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

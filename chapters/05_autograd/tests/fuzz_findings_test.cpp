@@ -6,13 +6,13 @@
 
 #include <gtest/gtest.h>
 
-#include "mini/autograd_not_implemented_fallback.h"
-#include "mini/dispatcher.h"
-#include "mini/grad_mode.h"
-#include "mini/library.h"
-#include "mini/operators.h"
-#include "mini/stack.h"
-#include "test_helpers.h"
+#include "mini/autograd/autograd_not_implemented_fallback.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/core/grad_mode.h"
+#include "mini/op_registration/library.h"
+#include "mini/aten/operators.h"
+#include "mini/boxing/stack.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

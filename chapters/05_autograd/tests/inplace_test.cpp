@@ -1,10 +1,10 @@
 // ADInplaceOrView's half of the story: versions, views, and stale saved tensors.
 #include <gtest/gtest.h>
 
-#include "mini/functions.h"
-#include "mini/grad_mode.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/core/grad_mode.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

@@ -2,7 +2,7 @@
 // IValue -> C++ value, and a wrong accessor names both tags.
 #include <gtest/gtest.h>
 
-#include "mini/ivalue.h"
+#include "mini/boxing/ivalue.h"
 
 namespace mini {
 namespace {

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "mini/cpu_kernels.h"
-#include "mini/functions.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

@@ -1,7 +1,7 @@
 // The stack's discipline: arguments in schema order, the last on top.
 #include <gtest/gtest.h>
 
-#include "mini/stack.h"
+#include "mini/boxing/stack.h"
 
 namespace mini {
 namespace {

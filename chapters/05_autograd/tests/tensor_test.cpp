@@ -2,8 +2,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

@@ -35,7 +35,7 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
 
   # The .cu files in their own library: nvcc takes host warnings only through
   # -Xcompiler, so the chapter's -Wall -Wextra -Werror reach g++ that way.
-  file(GLOB ch06_cuda_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda/*.cu")
+  file(GLOB ch06_cuda_sources CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda/*.cu")
   # Exercise 06.3's kernel: the learner's file or its solution, as
   # mini_add_chapter() picks the .cpp exercises.
   if(MINI_LEARNER_MODE)
@@ -49,7 +49,7 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
   set_target_properties(ch06_cuda_kernels PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON
                                                      POSITION_INDEPENDENT_CODE ON)
   target_include_directories(ch06_cuda_kernels PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/include"
-                                                       "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda")
+                                                       "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda")
   target_compile_options(ch06_cuda_kernels PRIVATE
     "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Werror;--Werror=all-warnings>")
   # -G in the Debug build: device code with debug information (and without
@@ -59,12 +59,12 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
   target_link_libraries(ch06_cuda_kernels PUBLIC CUDA::cudart_static)
 
   # The Tensor-level side is plain C++ and gets the chapter's usual flags.
-  target_sources(ch06_backends PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/cuda/cuda_kernels.cpp")
+  target_sources(ch06_backends PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda/cuda_kernels.cpp")
   target_link_libraries(ch06_backends PUBLIC ch06_cuda_kernels)
   set(MINI_CH06_HAS_CUDA ON)
 else()
   message(STATUS "ch06: no nvcc found, CUDA kernels off: CUDA tensors report 'built without CUDA'")
-  target_sources(ch06_backends PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/no_cuda/built_without_cuda.cpp")
+  target_sources(ch06_backends PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/native/no_cuda/built_without_cuda.cpp")
   set(MINI_CH06_HAS_CUDA OFF)
 endif()
 

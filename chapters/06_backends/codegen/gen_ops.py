@@ -146,7 +146,7 @@ def library_block(opening: str, registrations: list[str]) -> str:
 
 def operators_h(ops: list[Operator]) -> str:
     body = [header(ops, "the typed handle of every operator"), "#pragma once\n",
-            '#include "mini/dispatcher.h"', '#include "mini/tensor.h"\n', open_namespace()]
+            '#include "mini/dispatch/dispatcher.h"', '#include "mini/core/tensor.h"\n', open_namespace()]
     for op in ops:
         body.append(f"/// {op.schema.text}  ({op.origin})")
         body.append(f"const TypedOperatorHandle<{signature_type(op.schema)}>& {handle_name(op.schema)}();")
@@ -171,7 +171,7 @@ def operators_cpp(ops: list[Operator], prefix: str) -> str:
 
 def functions_h(ops: list[Operator]) -> str:
     body = [header(ops, "the public functions (torch.add, torch.add_, torch.add(out=))"), "#pragma once\n",
-            '#include <cstdint>', '#include <vector>\n', '#include "mini/tensor.h"\n', open_namespace()]
+            '#include <cstdint>', '#include <vector>\n', '#include "mini/core/tensor.h"\n', open_namespace()]
     for op in ops:
         s = op.schema
         body.append(f"/// {s.text}  ({op.origin})")
@@ -198,7 +198,7 @@ def structured(ops: list[Operator]) -> list[Operator]:
 
 def meta_functions_h(ops: list[Operator]) -> str:
     body = [header(structured(ops), "the meta classes: meta() checks the inputs and calls set_output"),
-            "#pragma once\n", '#include <cstdint>', '#include <vector>\n', '#include "mini/structured.h"\n',
+            "#pragma once\n", '#include <cstdint>', '#include <vector>\n', '#include "mini/native/structured.h"\n',
             open_namespace(), "namespace meta {\n"]
     for op in structured(ops):
         body.append(f"// {op.origin}  {op.schema.full_name}\n"
@@ -226,7 +226,7 @@ def native_functions_h(ops: list[Operator], prefix: str) -> str:
 
 
 def register_schema_cpp(ops: list[Operator]) -> str:
-    body = [header(ops, "the schema of every operator"), '#include "mini/library.h"\n']
+    body = [header(ops, "the schema of every operator"), '#include "mini/op_registration/library.h"\n']
     body.append(library_block("MINI_LIBRARY_FRAGMENT(aten, m)",
                               [f'  m.def("{op.schema.text}");  // {op.origin}' for op in ops]))
     return "\n".join(body)
@@ -234,7 +234,7 @@ def register_schema_cpp(ops: list[Operator]) -> str:
 
 # [set_output_kinds]
 # The three wrappers of a structured kernel differ only in where the output
-# comes from; set_output says so (mini/structured.h has the checks).
+# comes from; set_output says so (mini/native/structured.h has the checks).
 SET_OUTPUT = {
     "functional": "outputs_[index] = createOut(sizes, options);",
     "inplace": 'checkInplace("aten::{op}", outputs_[index], sizes, options);',
@@ -279,13 +279,13 @@ def structured_wrapper(op: Operator, variant: Operator, backend: str) -> str:
 
 
 # Where a backend's plain (not structured) kernels are declared.
-PLAIN_KERNEL_HEADERS = {"CPU": "mini/cpu_kernels.h", "CUDA": "mini/cuda_kernels.h"}
+PLAIN_KERNEL_HEADERS = {"CPU": "mini/native/cpu/cpu_kernels.h", "CUDA": "mini/native/cuda/cuda_kernels.h"}
 
 
 def register_backend_cpp(ops: list[Operator], backend: str, prefix: str) -> str:
     mine = [op for op in ops if backend == "Meta" and op.structured or backend in op.dispatch]
     made_from = [v for op in mine for v in ([op] + op.variants if op.structured else [op])]
-    includes = [f"mini/generated/{prefix}NativeFunctions.h", "mini/library.h", "mini/structured.h"]
+    includes = [f"mini/generated/{prefix}NativeFunctions.h", "mini/op_registration/library.h", "mini/native/structured.h"]
     if any(not op.structured for op in mine):
         includes.insert(0, PLAIN_KERNEL_HEADERS[backend])
     body = [header(made_from, f"the {backend} row of every operator it has a kernel for"),
@@ -307,8 +307,8 @@ def register_backend_cpp(ops: list[Operator], backend: str, prefix: str) -> str:
 def register_autograd_cpp(ops: list[Operator]) -> str:
     """The Autograd alias row: the named kernel, or the not-implemented fallback
     (AutogradMeta and AutogradPrivateUse1 have no fallthrough to fall back on)."""
-    body = [header(ops, "the Autograd row"), '#include "mini/autograd_kernels.h"',
-            '#include "mini/autograd_not_implemented_fallback.h"', '#include "mini/library.h"\n']
+    body = [header(ops, "the Autograd row"), '#include "mini/autograd/autograd_kernels.h"',
+            '#include "mini/autograd/autograd_not_implemented_fallback.h"', '#include "mini/op_registration/library.h"\n']
     registrations = []
     for op in ops:
         if op.autograd:
@@ -323,8 +323,8 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
 def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
     writers = [op for op in ops if op.schema.mutable_arguments]
     body = [header(writers, "ADInplaceOrView: every operator that writes a tensor bumps its version"),
-            '#include "mini/ad_inplace_or_view_kernels.h"', '#include "mini/auto_dispatch_below_ad_inplace_or_view.h"',
-            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/library.h"\n', open_namespace(), "namespace {\n"]
+            '#include "mini/autograd/ad_inplace_or_view_kernels.h"', '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
+            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/op_registration/library.h"\n', open_namespace(), "namespace {\n"]
     registrations = []
     for op in writers:
         s = op.schema

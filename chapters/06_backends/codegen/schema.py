@@ -3,7 +3,7 @@
 name things and to spell their C++ types.
 
 The grammar is the subset of PyTorch's that the chapter's operators use; the
-dispatcher's own parser (src/schema_parser.cpp) reads the same strings again
+dispatcher's own parser (src/op_registration/schema_parser.cpp) reads the same strings again
 at run time, so a schema that passes here and fails there still fails loudly.
 """
 

@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/cuda_kernels.h"
-#include "mini/factories.h"
-#include "mini/load_library.h"
-#include "mini/node.h"
-#include "mini/operators.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/native/factories.h"
+#include "mini/util/load_library.h"
+#include "mini/autograd/node.h"
+#include "mini/aten/operators.h"
 
 namespace {
 

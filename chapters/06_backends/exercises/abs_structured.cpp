@@ -1,7 +1,8 @@
 // Exercise 06.6: an operator added to ops.yaml, end to end (torch.abs): its
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
 // The lesson: chapters/06_backends/README.md#exercise-66
-#include "mini/exercise.h"
+// Declared in: mini/generated/ExerciseNativeFunctions.h
+#include "mini/util/exercise.h"
 #include "mini/generated/ExerciseNativeFunctions.h"
 
 namespace mini {

@@ -1,12 +1,13 @@
 // Exercise 06.5: the meta() of a structured operator (torch.atan2).
 // The lesson: chapters/06_backends/README.md#exercise-65
+// Declared in: mini/generated/MetaFunctions.h
 //
 // ops.yaml declares atan2.out structured, with a CPU impl() that is already
-// written (src/cpu_kernels.cpp). What it lacks is meta(): the checks, the
+// written (src/native/cpu/cpu_kernels.cpp). What it lacks is meta(): the checks, the
 // result's shape and dtype, and the call that hands them to the wrapper.
-#include "mini/exercise.h"
+#include "mini/util/exercise.h"
 #include "mini/generated/MetaFunctions.h"
-#include "mini/meta_functions.h"
+#include "mini/native/meta_functions.h"
 
 namespace mini {
 inline namespace ch06 {

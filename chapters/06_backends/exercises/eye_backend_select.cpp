@@ -1,16 +1,17 @@
 // Exercise 06.1: the BackendSelect kernel of a factory (torch.eye).
 // The lesson: chapters/06_backends/README.md#exercise-61
-#include "mini/exercise.h"
-#include "mini/eye.h"
-#include "mini/factories.h"
-#include "mini/library.h"
+// Declared in: mini/exercises/eye_backend_select.h
+#include "mini/util/exercise.h"
+#include "mini/exercises/eye_backend_select.h"
+#include "mini/native/factories.h"
+#include "mini/op_registration/library.h"
 
 namespace mini {
 inline namespace ch06 {
 
 // TODO(06.1): eye has no tensor argument, so its call lands here. Turn
 // `dtype` and `device` into a key set with backendSelectKeySet() (as
-// src/backend_select_kernels.cpp does for empty), find the operator with
+// src/native/backend_select_kernels.cpp does for empty), find the operator with
 // Dispatcher::singleton().findSchemaOrThrow("aten::eye", "").typed<...>(),
 // and redispatch with that key set.
 Tensor eyeBackendSelect(std::int64_t n, ScalarType dtype, Device device) {

@@ -7,7 +7,7 @@ set breakpoint pending off
 # BackendSelect in turn. This breakpoint is that second visit.
 break mini::ch06::emptyBackendSelect
 run
-# check: Breakpoint 1, mini::ch06::emptyBackendSelect (size=std::vector of length 2, capacity 2 = {...}, dtype=float64, device=cpu) at [...]chapters/06_backends/src/backend_select_kernels.cpp:[...]
+# check: Breakpoint 1, mini::ch06::emptyBackendSelect (size=std::vector of length 2, capacity 2 = {...}, dtype=float64, device=cpu) at [...]chapters/06_backends/src/native/backend_select_kernels.cpp:[...]
 # From the bottom: full, its first dispatch (BackendSelect), full's
 # BackendSelect kernel, the redispatch to CPU where the composite kernel
 # runs, which calls empty, whose dispatch lands on BackendSelect again.

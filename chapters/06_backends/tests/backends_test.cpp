@@ -6,12 +6,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/cuda_kernels.h"
-#include "mini/factories.h"
-#include "mini/gradcheck.h"
-#include "mini/node.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/native/factories.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/autograd/node.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {
@@ -63,7 +63,7 @@ TEST(Factories, RandnRepeatsForOneSeed) {
 TEST(BackendSelect, EachFactoryHasAKernelThere) {
   for (const auto* name : {"aten::empty", "aten::zeros", "aten::ones", "aten::full", "aten::arange", "aten::randn"}) {
     const std::string table = Dispatcher::singleton().findSchemaOrThrow(name, "").dumpComputedTable();
-    EXPECT_THAT(table, HasSubstr("BackendSelect: registered at chapters/06_backends/src/backend_select_kernels.cpp"))
+    EXPECT_THAT(table, HasSubstr("BackendSelect: registered at chapters/06_backends/src/native/backend_select_kernels.cpp"))
         << name;
   }
 }

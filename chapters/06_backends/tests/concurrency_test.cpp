@@ -16,11 +16,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "mini/dispatcher.h"
-#include "mini/stack.h"
-#include "mini/local_dispatch_key_set.h"
-#include "mini/schema_parser.h"
-#include "mini/tensor.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/boxing/stack.h"
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/op_registration/schema_parser.h"
+#include "mini/core/tensor.h"
 
 namespace mini {
 namespace {

@@ -5,9 +5,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "mini/elementwise_functors.h"
-#include "mini/parallel.h"
+#include "support/backend_test_helpers.h"
+#include "mini/native/elementwise_functors.h"
+#include "mini/aten/parallel.h"
 
 namespace mini {
 namespace {

@@ -3,8 +3,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "mini/cuda_kernels.h"
+#include "support/backend_test_helpers.h"
+#include "mini/native/cuda/cuda_kernels.h"
 
 namespace mini {
 namespace {

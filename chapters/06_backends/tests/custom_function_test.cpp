@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
-#include "mini/custom_function.h"
-#include "mini/gradcheck.h"
-#include "mini/my_add_function.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/autograd/custom_function.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/extension/my_add_function.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

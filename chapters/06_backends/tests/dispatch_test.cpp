@@ -3,14 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/cpu_kernels.h"
-#include "mini/dispatch_depth.h"
-#include "mini/grad_mode.h"
-#include "mini/library.h"
-#include "mini/node.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/dispatch/dispatch_depth.h"
+#include "mini/core/grad_mode.h"
+#include "mini/op_registration/library.h"
+#include "mini/autograd/node.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

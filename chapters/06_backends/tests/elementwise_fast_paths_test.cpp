@@ -7,11 +7,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "mini/cpu_loops.h"
-#include "mini/elementwise_functors.h"
-#include "mini/operators.h"
-#include "mini/parallel.h"
+#include "support/backend_test_helpers.h"
+#include "mini/native/cpu/cpu_loops.h"
+#include "mini/native/elementwise_functors.h"
+#include "mini/aten/operators.h"
+#include "mini/aten/parallel.h"
 
 namespace mini {
 namespace {

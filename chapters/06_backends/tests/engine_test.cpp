@@ -2,11 +2,11 @@
 
 #include <thread>
 
-#include "mini/accumulate_grad.h"
-#include "mini/engine.h"
-#include "mini/grad_mode.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/autograd/accumulate_grad.h"
+#include "mini/autograd/engine.h"
+#include "mini/core/grad_mode.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

@@ -6,14 +6,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/cuda_kernels.h"
-#include "mini/engine.h"
-#include "mini/factories.h"
-#include "mini/gradcheck.h"
-#include "mini/load_library.h"
-#include "mini/operators.h"
-#include "mini/structured.h"
-#include "test_helpers.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/autograd/engine.h"
+#include "mini/native/factories.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/util/load_library.h"
+#include "mini/aten/operators.h"
+#include "mini/native/structured.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

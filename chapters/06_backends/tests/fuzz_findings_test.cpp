@@ -8,12 +8,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/dispatcher.h"
-#include "mini/factories.h"
-#include "mini/grad_mode.h"
-#include "mini/operators.h"
-#include "mini/stack.h"
-#include "test_helpers.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/native/factories.h"
+#include "mini/core/grad_mode.h"
+#include "mini/aten/operators.h"
+#include "mini/boxing/stack.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

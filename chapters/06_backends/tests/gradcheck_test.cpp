@@ -1,10 +1,10 @@
 // Every backward formula of the chapter against finite differences.
 #include <gtest/gtest.h>
 
-#include "mini/gradcheck.h"
-#include "mini/my_add_function.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/extension/my_add_function.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

@@ -2,7 +2,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {

@@ -9,10 +9,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "mini/factories.h"
-#include "mini/operators.h"
-#include "mini/warning.h"
+#include "support/backend_test_helpers.h"
+#include "mini/native/factories.h"
+#include "mini/aten/operators.h"
+#include "mini/util/warning.h"
 
 namespace mini {
 namespace {

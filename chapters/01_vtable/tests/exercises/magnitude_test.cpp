@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
+#include "support/exercise_support.h"
 #include "mini/magnitude.h"
 
 namespace mini {

@@ -1,7 +1,7 @@
 // Exercise 01.2: the Real representation, added without editing an operator.
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
+#include "support/exercise_support.h"
 #include "mini/operators.h"
 
 namespace mini {

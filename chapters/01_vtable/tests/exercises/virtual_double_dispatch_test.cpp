@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
+#include "support/exercise_support.h"
 #include "mini/virtual_number.h"
 
 namespace mini {

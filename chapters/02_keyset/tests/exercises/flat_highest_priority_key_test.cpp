@@ -1,7 +1,7 @@
 // Exercise 02.1: the highest-priority key of a flat key set.
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
+#include "support/exercise_support.h"
 #include "mini/flat_dispatch_key_set.h"
 
 namespace mini {

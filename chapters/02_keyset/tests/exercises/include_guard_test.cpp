@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
+#include "support/exercise_support.h"
 #include "mini/operators.h"
 
 namespace mini {

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
+#include "support/exercise_support.h"
 #include "mini/dispatch_key_set.h"
 
 namespace mini {

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
-#include "mini/exercises.h"
-#include "mini/schema_parser.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/parse_schema_type.h"
+#include "mini/op_registration/schema_parser.h"
 
 namespace mini {
 namespace {

@@ -1,6 +1,6 @@
 // Exercise 04.4: a loop over the first argument's rows, for any operator.
-#include "exercise_support.h"
-#include "mini/exercises.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/batch_first_argument.h"
 
 namespace mini {
 namespace {

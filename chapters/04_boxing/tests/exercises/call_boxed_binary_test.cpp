@@ -1,7 +1,7 @@
 // Exercise 04.3: boxing two tensors into a boxed kernel and back.
-#include "exercise_support.h"
-#include "mini/exercises.h"
-#include "mini/myops.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/call_boxed_binary.h"
+#include "mini/extension/myops.h"
 
 namespace mini {
 namespace {

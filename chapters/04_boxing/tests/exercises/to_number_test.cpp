@@ -1,6 +1,6 @@
 // Exercise 04.1: toNumber reads Int, Double and Bool, and names a wrong tag.
-#include "exercise_support.h"
-#include "mini/exercises.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/to_number.h"
 
 namespace mini {
 namespace {

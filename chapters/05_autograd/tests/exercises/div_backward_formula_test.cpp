@@ -1,11 +1,11 @@
 // Exercise 05.3: the backward formula of div.
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
-#include "mini/custom_function.h"
-#include "mini/div_backward_formula.h"
-#include "mini/gradcheck.h"
-#include "mini/operators.h"
+#include "support/exercise_support.h"
+#include "mini/autograd/custom_function.h"
+#include "mini/exercises/div_backward_formula.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 namespace {

@@ -4,9 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
-#include "mini/execution_order.h"
-#include "mini/operators.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/execution_order.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 namespace {

@@ -1,12 +1,12 @@
 // Exercise 05.1: the Autograd kernel of a multiplication.
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
-#include "mini/gradcheck.h"
-#include "mini/grad_mode.h"
-#include "mini/mymul_autograd.h"
-#include "mini/node.h"
-#include "mini/operators.h"
+#include "support/exercise_support.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/core/grad_mode.h"
+#include "mini/exercises/mymul_autograd.h"
+#include "mini/autograd/node.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 namespace {

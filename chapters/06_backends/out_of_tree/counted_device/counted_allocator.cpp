@@ -8,7 +8,7 @@
 #include <new>
 
 #include "counted_device.h"
-#include "mini/allocator.h"
+#include "mini/core/allocator.h"
 
 namespace {
 

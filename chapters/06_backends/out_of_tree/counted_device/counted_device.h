@@ -7,7 +7,7 @@
 
 #include <cstddef>
 
-#include "mini/tensor.h"
+#include "mini/core/tensor.h"
 
 extern "C" {
 /// Bytes and blocks the counted allocator handed out and has not got back.

@@ -8,10 +8,10 @@
 #include <fmt/format.h>
 
 #include "counted_device.h"
-#include "mini/cpu_kernels.h"
-#include "mini/library.h"
-#include "mini/meta_functions.h"
-#include "mini/sum_dims.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
+#include "mini/native/meta_functions.h"
+#include "mini/native/sum_dims.h"
 
 namespace counted_device {
 

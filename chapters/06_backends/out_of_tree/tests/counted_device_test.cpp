@@ -5,12 +5,12 @@
 #include <gtest/gtest.h>
 
 #include "counted_device.h"
-#include "mini/factories.h"
-#include "mini/gradcheck.h"
-#include "mini/load_library.h"
-#include "mini/node.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "mini/native/factories.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/util/load_library.h"
+#include "mini/autograd/node.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

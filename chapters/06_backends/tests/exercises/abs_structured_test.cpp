@@ -4,11 +4,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "exercise_support.h"
-#include "mini/dispatcher.h"
-#include "mini/exercise.h"
-#include "mini/operators.h"
+#include "support/backend_test_helpers.h"
+#include "support/exercise_support.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/util/exercise.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 namespace {

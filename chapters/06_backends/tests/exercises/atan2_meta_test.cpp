@@ -4,9 +4,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "exercise_support.h"
-#include "mini/operators.h"
+#include "support/backend_test_helpers.h"
+#include "support/exercise_support.h"
+#include "mini/aten/operators.h"
 
 namespace mini {
 namespace {

@@ -2,10 +2,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
-#include "mini/eye.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/eye_backend_select.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

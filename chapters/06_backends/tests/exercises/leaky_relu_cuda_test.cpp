@@ -3,12 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "exercise_support.h"
-#include "mini/cuda_kernels.h"
-#include "mini/exercise.h"
-#include "mini/leaky_relu_cuda.h"
-#include "mini/operators.h"
-#include "test_helpers.h"
+#include "support/exercise_support.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/util/exercise.h"
+#include "mini/exercises/leaky_relu_cuda.h"
+#include "mini/aten/operators.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {
@@ -20,7 +20,7 @@ using mini_test::values;
 TEST(Exercise06_3, LeakyReluOnTheGpu) {
   const CudaAvailability cuda = cudaAvailability();
   // A build without nvcc has no GPU either (its launchLeakyReluCuda, in
-  // src/no_cuda/, only says so), and the reason then names the missing nvcc.
+  // src/native/no_cuda/, only says so), and the reason then names the missing nvcc.
   if (cuda.devices == 0) {
     GTEST_SKIP() << "exercise 06.3 needs a GPU and nvcc: " << cuda.reason;
   }

@@ -2,9 +2,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "backend_test_helpers.h"
-#include "exercise_support.h"
-#include "mini/maximum.h"
+#include "support/backend_test_helpers.h"
+#include "support/exercise_support.h"
+#include "mini/exercises/maximum_cpu.h"
 
 namespace mini {
 namespace {

@@ -4,11 +4,11 @@
 
 #include <cmath>
 
-#include "exercise_support.h"
-#include "mini/load_library.h"
-#include "mini/operators.h"
-#include "mini/sin_private_use1.h"
-#include "test_helpers.h"
+#include "support/exercise_support.h"
+#include "mini/util/load_library.h"
+#include "mini/aten/operators.h"
+#include "mini/exercises/sin_private_use1.h"
+#include "support/test_helpers.h"
 
 namespace mini {
 namespace {

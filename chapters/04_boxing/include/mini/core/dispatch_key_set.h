@@ -1,0 +1,198 @@
+#pragma once
+/// \file
+/// \brief The key set as PyTorch has laid it out since 1.12: backend bits
+///        below, functionality bits above, one 64-bit word.
+
+#include <array>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "mini/core/dispatch_key.h"
+
+namespace mini {
+inline namespace ch04 {
+
+// [split_key_set]
+/// A set of dispatch keys in one 64-bit word, split in two:
+///
+///     bit 63 ...                       kNumBackends | kNumBackends-1 ... 0
+///     functionality bits (Dense, ..., Batched)       | backend bits (CPU, CUDA, ...)
+///
+/// A flat set needs a bit per functionality *per backend* (Autograd x 14
+/// backends alone is 14 bits) and 64 ran out. Here a runtime key of a
+/// per-backend functionality sets two bits: AutogradCUDA = the
+/// AutogradFunctionality bit + the CUDA bit. The price: bits are shared, so
+/// {CPU, AutogradCUDA} also contains CUDA and AutogradCPU.
+class DispatchKeySet {
+ public:
+  enum Raw { RAW };
+  enum Full { FULL };
+
+  constexpr DispatchKeySet() = default;
+  constexpr DispatchKeySet(Raw, std::uint64_t repr) : repr_(repr) {}
+  /// Every backend bit and every functionality bit.
+  constexpr explicit DispatchKeySet(Full) : repr_((std::uint64_t{1} << (kNumBackends + kNumFunctionalityKeys)) - 1) {}
+  constexpr DispatchKeySet(BackendComponent backend)  // NOLINT: a backend is a set
+      : repr_(backend == BackendComponent::InvalidBit ? 0 : std::uint64_t{1} << (static_cast<int>(backend) - 1)) {}
+  constexpr DispatchKeySet(DispatchKey key) : repr_(bitsOf(key)) {}  // NOLINT: a key is a set
+  constexpr DispatchKeySet(std::initializer_list<DispatchKey> keys) {
+    for (DispatchKey key : keys) {
+      repr_ |= bitsOf(key);
+    }
+  }
+
+  constexpr std::uint64_t raw() const { return repr_; }
+  constexpr bool empty() const { return repr_ == 0; }
+  /// True when every bit of `key` is set: {CPU, AutogradCUDA}.has(AutogradCPU).
+  constexpr bool has(DispatchKey key) const { return hasAll(DispatchKeySet(key)); }
+  constexpr bool hasAll(DispatchKeySet other) const { return (repr_ & other.repr_) == other.repr_; }
+  constexpr bool hasBackend(BackendComponent backend) const { return hasAll(DispatchKeySet(backend)); }
+
+  constexpr DispatchKeySet operator|(DispatchKeySet other) const { return {RAW, repr_ | other.repr_}; }
+  constexpr DispatchKeySet operator&(DispatchKeySet other) const { return {RAW, repr_ & other.repr_}; }
+  /// Removes functionality bits only, never backend bits: taking AutogradCPU
+  /// out of {CPU, AutogradCPU} must not take the CPU backend with it. So it
+  /// removes the Autograd functionality for *every* backend.
+  constexpr DispatchKeySet operator-(DispatchKeySet other) const {
+    return {RAW, repr_ & (kBackendMask | ~other.repr_)};
+  }
+  constexpr bool operator==(const DispatchKeySet&) const = default;
+
+  constexpr DispatchKeySet add(DispatchKey key) const { return *this | DispatchKeySet(key); }
+  constexpr DispatchKeySet remove(DispatchKey key) const { return *this - DispatchKeySet(key); }
+
+  // Every call runs the next four, so they are defined below, in this
+  // header, where the compiler can inline them: a few instructions each,
+  // which an out-of-line call would double. c10 keeps them in its header too.
+
+  /// The functionality of the highest functionality bit (Undefined if none).
+  constexpr DispatchKey highestFunctionalityKey() const;
+  /// The backend of the highest backend bit (InvalidBit if none).
+  constexpr BackendComponent highestBackendKey() const;
+  /// The key a call with this set runs: the highest functionality, combined
+  /// with the highest backend when that functionality is per-backend.
+  constexpr DispatchKey highestPriorityKey() const;
+
+  /// The slot of an operator's table that a call with this set reads.
+  constexpr std::size_t getDispatchTableIndexForDispatchKeySet() const;
+
+  /// The runtime keys in the set, in slot order (lowest priority first).
+  /// Functionality bits without a backend and backend bits without a
+  /// per-backend functionality are listed by their own names.
+  std::vector<DispatchKey> keys() const;
+  /// Backend bits that no per-backend functionality in the set uses.
+  std::vector<BackendComponent> strayBackends() const;
+
+  /// The low kNumBackends bits: where the backends live.
+  static constexpr std::uint64_t kBackendMask = (std::uint64_t{1} << kNumBackends) - 1;
+
+ private:
+  // Functionality k (k >= 1) owns bit kNumBackends + k - 1. A per-backend
+  // runtime key sets its functionality bit and its backend bit.
+  static constexpr std::uint64_t bitsOf(DispatchKey key) {
+    const DispatchKey functionality = toFunctionalityKey(key);
+    if (functionality == DispatchKey::Undefined) {
+      return 0;
+    }
+    const std::uint64_t functionalityBit = std::uint64_t{1} << (kNumBackends + static_cast<int>(functionality) - 1);
+    return functionalityBit | DispatchKeySet(toBackendComponent(key)).repr_;
+  }
+
+  std::uint64_t repr_ = 0;
+};
+// [split_key_set]
+
+// [table_slots]
+/// Slots of an operator's table: one per functionality (Undefined included,
+/// at slot 0), kNumBackends per per-backend functionality.
+constexpr std::size_t functionalityOffset(DispatchKey functionality) {
+  std::size_t offset = 0;
+  for (int k = 0; k < static_cast<int>(functionality); ++k) {
+    offset += isPerBackendFunctionalityKey(static_cast<DispatchKey>(k)) ? kNumBackends : 1;
+  }
+  return offset;
+}
+
+/// 16 here; 132 in PyTorch 1.13, against 2^64 possible key sets.
+inline constexpr std::size_t kNumRuntimeEntries = functionalityOffset(DispatchKey::EndOfFunctionalityKeys);
+// [table_slots]
+
+/// functionalityOffset of every functionality, computed while compiling: a
+/// call reads its slot's offset from here instead of running the loop above
+/// (c10's offsetsAndMasks() table plays the same part).
+inline constexpr std::array<std::size_t, kNumFunctionalityKeys + 1> kFunctionalityOffsets = [] {
+  std::array<std::size_t, kNumFunctionalityKeys + 1> offsets{};
+  for (std::size_t k = 0; k < offsets.size(); ++k) {
+    offsets[k] = functionalityOffset(static_cast<DispatchKey>(k));
+  }
+  return offsets;
+}();
+
+namespace detail {
+/// 1 + the index of the highest set bit; 0 for no bit.
+constexpr int indexOfHighestBit(std::uint64_t bits) { return 64 - std::countl_zero(bits); }
+}  // namespace detail
+
+// [highest_priority_key]
+constexpr DispatchKey DispatchKeySet::highestFunctionalityKey() const {
+  // Functionality k sits at bit kNumBackends + k - 1, so the highest
+  // functionality is (1 + highest bit) - kNumBackends, once the backend bits
+  // are shifted away.
+  return static_cast<DispatchKey>(detail::indexOfHighestBit(repr_ >> kNumBackends));
+}
+
+constexpr BackendComponent DispatchKeySet::highestBackendKey() const {
+  return static_cast<BackendComponent>(detail::indexOfHighestBit(repr_ & kBackendMask));
+}
+
+constexpr DispatchKey DispatchKeySet::highestPriorityKey() const {
+  const DispatchKey functionality = highestFunctionalityKey();
+  const BackendComponent backend = highestBackendKey();
+  if (isPerBackendFunctionalityKey(functionality) && backend != BackendComponent::InvalidBit) {
+    return toRuntimePerBackendFunctionalityKey(functionality, backend);
+  }
+  return functionality;
+}
+// [highest_priority_key]
+
+// [slot_index]
+constexpr std::size_t DispatchKeySet::getDispatchTableIndexForDispatchKeySet() const {
+  const DispatchKey functionality = highestFunctionalityKey();
+  const std::size_t offset = kFunctionalityOffsets[static_cast<std::size_t>(functionality)];
+  if (!isPerBackendFunctionalityKey(functionality)) {
+    return offset;
+  }
+  // The backend bit's index (CPU 0, CUDA 1, ...) picks the slot inside the
+  // functionality's block of kNumBackends slots.
+  const int backendIndex = detail::indexOfHighestBit(repr_ & kBackendMask) - 1;
+  return offset + static_cast<std::size_t>(backendIndex < 0 ? 0 : backendIndex);
+}
+// [slot_index]
+
+/// The slot of a runtime key (CPU, AutogradCUDA, Tracer, ...).
+std::size_t getDispatchTableIndexForDispatchKey(DispatchKey key);
+
+/// The runtime key living in a slot; Undefined for slot 0 (chapter 02's
+/// exercise 02.4). dumpComputedTable() walks the table with it.
+DispatchKey runtimeKeyForSlot(std::size_t slot);
+
+}  // namespace ch04
+}  // namespace mini
+
+/// Prints "DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU)", as PyTorch does.
+template <>
+struct fmt::formatter<mini::DispatchKeySet> : fmt::formatter<std::string_view> {
+  auto format(const mini::DispatchKeySet& set, fmt::format_context& ctx) const {
+    const auto stray = set.strayBackends();
+    const auto keys = set.keys();
+    const char* separator = !stray.empty() && !keys.empty() ? ", " : "";
+    return fmt::format_to(ctx.out(), "DispatchKeySet({}{}{})", fmt::join(stray, ", "), separator,
+                          fmt::join(keys, ", "));
+  }
+};

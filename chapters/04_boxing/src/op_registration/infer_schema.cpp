@@ -1,0 +1,63 @@
+#include "mini/op_registration/infer_schema.h"
+
+#include <fmt/format.h>
+
+namespace mini {
+inline namespace ch04 {
+
+namespace detail {
+
+std::vector<Argument> unnamedArguments(const std::vector<SchemaType>& types) {
+  std::vector<Argument> arguments;
+  for (std::size_t i = 0; i < types.size(); ++i) {
+    arguments.push_back(Argument{fmt::format("_{}", i), types[i], std::nullopt, false, std::nullopt});
+  }
+  return arguments;
+}
+
+}  // namespace detail
+
+namespace {
+
+// `int[2]` is an int list whose schema promises a length; C++ sees
+// std::vector<int64_t> either way, so the size is not part of the type.
+bool sameTypeIgnoringListSize(const SchemaType& a, const SchemaType& b) {
+  if (a.kind() != b.kind()) {
+    return false;
+  }
+  if (a.kind() != SchemaType::Kind::List && a.kind() != SchemaType::Kind::Optional) {
+    return true;
+  }
+  return sameTypeIgnoringListSize(a.element(), b.element());
+}
+
+// The first position where two argument (or return) lists differ in count or
+// type. Like c10's findSchemaDifferences, the def's schema is named first:
+// "2 vs 1" reads "the def says 2, the kernel has 1".
+std::optional<std::string> findListDifference(std::string_view what, const std::vector<Argument>& inferred,
+                                              const std::vector<Argument>& specified) {
+  if (inferred.size() != specified.size()) {
+    return fmt::format("The number of {}s is different. {} vs {}.", what, specified.size(), inferred.size());
+  }
+  for (std::size_t i = 0; i < inferred.size(); ++i) {
+    if (!sameTypeIgnoringListSize(inferred[i].type, specified[i].type)) {
+      return fmt::format("Type mismatch in {} {}: {} vs {}", what, i + 1, specified[i].type.toString(),
+                         inferred[i].type.toString());
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+// [find_schema_differences]
+std::optional<std::string> findSchemaDifferences(const FunctionSchema& inferred, const FunctionSchema& specified) {
+  if (auto difference = findListDifference("argument", inferred.arguments, specified.arguments)) {
+    return difference;
+  }
+  return findListDifference("return", inferred.returns, specified.returns);
+}
+// [find_schema_differences]
+
+}  // namespace ch04
+}  // namespace mini

@@ -1,0 +1,60 @@
+#pragma once
+// Test helper: an operator the chapter's code has never seen, defined from a
+// schema in a namespace of its own, with kernels added per test and removed
+// when the helper is destroyed.
+
+#include <atomic>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/schema_parser.h"
+
+namespace mini_test {
+
+class ScopedOperator {
+ public:
+  /// `schema` without a namespace: "twice(Tensor x) -> Tensor".
+  explicit ScopedOperator(std::string_view schema) {
+    mini::FunctionSchema parsed = mini::parseSchema(schema);
+    parsed.name = fmt::format("unseen{}::{}", nextId(), parsed.name);
+    name_ = parsed.name;
+    handles_.push_back(mini::Dispatcher::singleton().registerDef(std::move(parsed), "registered at test"));
+  }
+
+  /// A kernel written unboxed, checked against the schema like m.impl().
+  template <class FunctionType>
+  ScopedOperator& impl(mini::DispatchKey key, FunctionType* kernel) {
+    handles_.push_back(mini::Dispatcher::singleton().registerImpl(
+        name_, key, mini::KernelFunction::makeFromUnboxedFunction(kernel), mini::inferKernelSchema<FunctionType>(),
+        "registered at test"));
+    return *this;
+  }
+  /// A boxed kernel.
+  ScopedOperator& implBoxed(mini::DispatchKey key, mini::BoxedKernelFunction* kernel) {
+    handles_.push_back(mini::Dispatcher::singleton().registerImpl(
+        name_, key, mini::KernelFunction::makeFromBoxedFunction(kernel), std::nullopt, "registered at test"));
+    return *this;
+  }
+
+  const std::string& name() const { return name_; }
+  mini::OperatorHandle handle() const { return *mini::Dispatcher::singleton().findOp(name_); }
+  template <class FunctionType>
+  mini::TypedOperatorHandle<FunctionType> typed() const {
+    return handle().typed<FunctionType>();
+  }
+
+ private:
+  static int nextId() {
+    static std::atomic<int> id{0};
+    return id++;
+  }
+
+  std::string name_;
+  std::vector<mini::RegistrationHandleRAII> handles_;
+};
+
+}  // namespace mini_test

@@ -1,0 +1,34 @@
+#pragma once
+/// \file
+/// \brief The node at the end of every path: it adds a gradient into a leaf's `grad`.
+
+#include <memory>
+
+#include "mini/autograd/node.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// [accumulate_grad]
+/// One per leaf that requires grad. Two paths reaching the same leaf reach
+/// the same AccumulateGrad, and the engine sums their gradients before it
+/// runs it; calling backward() twice adds to `grad` again, as in torch.
+class AccumulateGrad : public Node {
+ public:
+  explicit AccumulateGrad(Tensor variable) : variable_(std::move(variable)) {}
+
+  std::string name() const override { return "AccumulateGrad"; }
+  TensorList apply(TensorList&& grads) override;
+
+  const Tensor& variable() const { return variable_; }
+
+ private:
+  Tensor variable_;  ///< the leaf (a handle: its impl owns the grad slot)
+};
+
+/// The leaf's AccumulateGrad, made on first use and shared while a graph holds it.
+std::shared_ptr<Node> gradAccumulator(const Tensor& leaf);
+// [accumulate_grad]
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,34 @@
+#pragma once
+/// \file
+/// \brief The autograd fields every tensor carries.
+
+#include <cstdint>
+#include <memory>
+
+#include "mini/core/tensor.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// [autograd_meta]
+/// PyTorch's AutogradMeta, trimmed to what reverse mode needs. A tensor is
+/// part of the graph in one of two ways: as a *leaf* that requires grad
+/// (gradients end in its `grad`, through its AccumulateGrad node), or as a
+/// *result* with a `gradFn` (the node that turns the gradient of this tensor
+/// into gradients of the inputs of the operator that made it).
+struct AutogradMeta {
+  bool requiresGrad = false;  ///< set by the user, on leaves only
+  Tensor grad;                ///< filled by AccumulateGrad
+  std::shared_ptr<Node> gradFn;
+  std::uint32_t outputNr = 0;  ///< which input of gradFn this tensor's gradient is
+  /// A leaf's AccumulateGrad, made the first time an operator records the
+  /// leaf. Weak: the graph owns the node, and a graph that is gone must not
+  /// keep it (or the leaf) alive.
+  std::weak_ptr<Node> gradAccumulator;
+  /// Made by a view operator: shares its base's storage.
+  bool isView = false;
+};
+// [autograd_meta]
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,64 @@
+#include "mini/autograd/node.h"
+
+#include "mini/autograd/accumulate_grad.h"
+#include "mini/core/grad_mode.h"
+#include "mini/autograd/autograd_meta.h"
+
+namespace mini {
+inline namespace ch05 {
+
+namespace {
+thread_local std::uint64_t tlsNextSequenceNr = 0;
+}  // namespace
+
+Node::Node(std::vector<Edge> nextEdges) : nextEdges_(std::move(nextEdges)), sequenceNr_(tlsNextSequenceNr++) {}
+
+std::uint32_t Node::addInputMetadata(const Tensor& output) {
+  inputSizes_.push_back(output.sizes());
+  return static_cast<std::uint32_t>(inputSizes_.size() - 1);
+}
+
+// [gradient_edge]
+Edge gradientEdge(const Tensor& tensor) {
+  if (!tensor.defined()) {
+    return {};
+  }
+  if (tensor.gradFn() != nullptr) {
+    return {tensor.gradFn(), tensor.outputNr()};
+  }
+  if (tensor.requiresGrad()) {
+    return {gradAccumulator(tensor), 0};
+  }
+  return {};
+}
+// [gradient_edge]
+
+std::vector<Edge> collectNextEdges(const TensorList& inputs) {
+  std::vector<Edge> edges;
+  edges.reserve(inputs.size());
+  for (const Tensor& input : inputs) {
+    edges.push_back(gradientEdge(input));
+  }
+  return edges;
+}
+
+bool computeRequiresGrad(const TensorList& inputs) {
+  if (!GradMode::isEnabled()) {
+    return false;
+  }
+  for (const Tensor& input : inputs) {
+    if (input.defined() && input.requiresGrad()) {
+      return true;
+    }
+  }
+  return false;
+}
+
+void setHistory(const Tensor& output, const std::shared_ptr<Node>& node) {
+  AutogradMeta& meta = *output.unsafeGetTensorImpl()->autograd;
+  meta.gradFn = node;
+  meta.outputNr = node->addInputMetadata(output);
+}
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,410 @@
+#include "mini/op_registration/schema_parser.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>  // fmt::join
+
+namespace mini {
+inline namespace ch05 {
+
+namespace {
+
+// ---------------------------------------------------------------------------
+// Reporting. Every error, from the lexer or the parser, goes through here so
+// they all have PyTorch's shape: message, source line, marker.
+
+// [report]
+// The source line holding `offset`, then `~` under [offset, offset+length).
+std::string markSource(std::string_view source, std::size_t offset, std::size_t length) {
+  const std::size_t line_start = offset == 0 ? 0 : source.rfind('\n', offset - 1) + 1;
+  std::size_t line_end = source.find('\n', offset);
+  if (line_end == std::string_view::npos) line_end = source.size();
+  return fmt::format("{}\n{}{} <--- HERE\n", source.substr(line_start, line_end - line_start),
+                     std::string(offset - line_start, ' '),
+                     std::string(std::max<std::size_t>(length, 1), '~'));
+}
+
+[[noreturn]] void failAt(std::string_view source, std::size_t offset, std::size_t length,
+                         std::string_view message) {
+  throw SchemaParseError(fmt::format("{}:\n{}", message, markSource(source, offset, length)), offset);
+}
+// [report]
+
+// ---------------------------------------------------------------------------
+// The lexer: the whole source becomes a token list up front, so the parser
+// can look at the current token without caring how it was read.
+
+enum class TokenKind {
+  Ident,    // Tensor, x, add, out
+  Keyword,  // True, False, None: constants, never names
+  Number,   // 1, 1.5, .5, 1e-5; a minus sign is a token of its own
+  String,   // "x" or 'x', quotes included
+  Arrow,    // ->
+  Punct,    // one character: ( ) [ ] , * ? ! = . : - +
+  Eof,
+};
+
+struct Token {
+  TokenKind kind;
+  std::string_view text;  // a view into the source; empty for Eof
+  std::size_t offset;
+};
+
+// How PyTorch's lexer names a token kind in "expected X but found 'Y'".
+std::string_view kindName(TokenKind kind) {
+  switch (kind) {
+    case TokenKind::Ident: return "ident";
+    case TokenKind::Number: return "number";
+    case TokenKind::String: return "string_literal";
+    case TokenKind::Arrow: return "arrow";
+    case TokenKind::Eof: return "eof";
+    case TokenKind::Keyword:
+    case TokenKind::Punct: break;
+  }
+  return "<token>";
+}
+
+// Punctuation and keywords are named by their own text, the rest by kind.
+std::string_view describe(const Token& token) {
+  if (token.kind == TokenKind::Punct || token.kind == TokenKind::Keyword) return token.text;
+  return kindName(token.kind);
+}
+
+bool isIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isDigit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+
+class Lexer {
+ public:
+  explicit Lexer(std::string_view source) : source_(source) {}
+
+  std::vector<Token> tokenize() {
+    std::vector<Token> tokens;
+    while (true) {
+      skipWhitespace();
+      if (pos_ == source_.size()) break;
+      tokens.push_back(lexToken());
+    }
+    // End of input sits just past the last token, so its marker lands next to
+    // the text rather than on a line of trailing whitespace.
+    const std::size_t end = tokens.empty() ? 0 : tokens.back().offset + tokens.back().text.size();
+    tokens.push_back(Token{TokenKind::Eof, {}, end});
+    return tokens;
+  }
+
+ private:
+  void skipWhitespace() {
+    while (pos_ < source_.size() && std::isspace(static_cast<unsigned char>(source_[pos_]))) ++pos_;
+  }
+
+  bool at(std::size_t i, char c) const { return i < source_.size() && source_[i] == c; }
+  bool digitAt(std::size_t i) const { return i < source_.size() && isDigit(source_[i]); }
+
+  Token lexToken() {
+    const std::size_t start = pos_;
+    const char c = source_[pos_];
+    if (isIdentStart(c)) {
+      while (pos_ < source_.size() && isIdentChar(source_[pos_])) ++pos_;
+      const bool keyword = isKeyword(source_.substr(start, pos_ - start));
+      return make(keyword ? TokenKind::Keyword : TokenKind::Ident, start);
+    }
+    if (isDigit(c) || (c == '.' && digitAt(pos_ + 1))) return lexNumber(start);
+    if (c == '"' || c == '\'') return lexString(start);
+    if (c == '-' && at(pos_ + 1, '>')) {
+      pos_ += 2;
+      return make(TokenKind::Arrow, start);
+    }
+    // `+` is in no rule, but lexing it lets `y=+1` say "expected number", as PyTorch does.
+    if (std::string_view("()[],*?!=.:-+").find(c) != std::string_view::npos) {
+      ++pos_;
+      return make(TokenKind::Punct, start);
+    }
+    failAt(source_, start, 1, fmt::format("expected a valid token but found '{}' here", c));
+  }
+
+  static bool isKeyword(std::string_view word) {
+    return word == "True" || word == "False" || word == "None";
+  }
+
+  // 1, 1.5, 1., .5, 1e-5, 2.5E+3. An `e` not followed by digits is not an
+  // exponent: `1e` is the number 1 and then the name e (as in PyTorch).
+  Token lexNumber(std::size_t start) {
+    while (digitAt(pos_)) ++pos_;
+    if (at(pos_, '.')) {
+      ++pos_;
+      while (digitAt(pos_)) ++pos_;
+    }
+    if (at(pos_, 'e') || at(pos_, 'E')) {
+      const std::size_t digits = (at(pos_ + 1, '+') || at(pos_ + 1, '-')) ? pos_ + 2 : pos_ + 1;
+      if (digitAt(digits)) {
+        pos_ = digits;
+        while (digitAt(pos_)) ++pos_;
+      }
+    }
+    return make(TokenKind::Number, start);
+  }
+
+  // A quoted string; a backslash keeps the next character from closing it.
+  Token lexString(std::size_t start) {
+    const char quote = source_[pos_++];
+    while (pos_ < source_.size() && source_[pos_] != quote) pos_ += at(pos_, '\\') ? 2 : 1;
+    if (pos_ >= source_.size()) {
+      failAt(source_, start, 1, fmt::format("expected a valid token but found '{}' here", quote));
+    }
+    ++pos_;  // the closing quote
+    return make(TokenKind::String, start);
+  }
+
+  Token make(TokenKind kind, std::size_t start) const {
+    return Token{kind, source_.substr(start, pos_ - start), start};
+  }
+
+  std::string_view source_;
+  std::size_t pos_ = 0;
+};
+
+// ---------------------------------------------------------------------------
+// The parser: one function per rule of the grammar in schema_parser.h.
+
+// Identifiers PyTorch accepts as default values: dtype, layout, memory format
+// and reduction names that its parser turns into integers. Any other bare
+// word in a default is a mistake.
+constexpr std::array<std::string_view, 16> kNamedConstants{
+    "float",   "complex", "long",    "strided", "Mean",    "contiguous_format", "float16", "float32",
+    "float64", "bfloat16", "int8",   "int16",   "int32",   "int64",             "uint8",   "bool"};
+
+class Parser {
+ public:
+  explicit Parser(std::string_view source) : source_(source), tokens_(Lexer(source).tokenize()) {}
+
+  FunctionSchema parseSchema() {
+    FunctionSchema schema;
+    parseName(schema);
+    if (cur().kind == TokenKind::Eof) {
+      throw SchemaParseError("Tried to parse a function schema but only the operator name was given",
+                             cur().offset);
+    }
+    expectPunct('(');
+    schema.arguments = parseArguments();
+    expect(TokenKind::Arrow);
+    schema.returns = parseReturns();
+    expect(TokenKind::Eof);
+    return schema;
+  }
+
+ private:
+  // name := ident [':' ':' ident] ['.' ident]
+  void parseName(FunctionSchema& schema) {
+    schema.name = std::string(expect(TokenKind::Ident).text);
+    if (nextIfPunct(':')) {
+      expectPunct(':');
+      schema.name += "::" + std::string(expect(TokenKind::Ident).text);
+    }
+    if (nextIfPunct('.')) schema.overload_name = std::string(expect(TokenKind::Ident).text);
+  }
+
+  // '(' has been read. Arguments up to and including ')'; every argument
+  // after a `*` is keyword-only.
+  std::vector<Argument> parseArguments() {
+    std::vector<Argument> arguments;
+    bool kwarg_only = false;
+    parseCommaList(')', [&] {
+      if (nextIfPunct('*')) {
+        kwarg_only = true;
+      } else {
+        arguments.push_back(parseArgument(kwarg_only));
+      }
+    });
+    return arguments;
+  }
+
+  // argument := type ident ['=' default]
+  Argument parseArgument(bool kwarg_only) {
+    auto [type, alias] = parseType();
+    std::string name(expect(TokenKind::Ident).text);
+    std::optional<std::string> default_value;
+    if (nextIfPunct('=')) default_value = parseDefault(type);
+    return Argument{std::move(name), std::move(type), std::move(default_value), kwarg_only, std::move(alias)};
+  }
+
+  // returns := '(' [result (',' result)*] ')' | result
+  std::vector<Argument> parseReturns() {
+    std::vector<Argument> returns;
+    if (!nextIfPunct('(')) {
+      returns.push_back(parseResult());
+      return returns;
+    }
+    parseCommaList(')', [&] { returns.push_back(parseResult()); });
+    return returns;
+  }
+
+  // result := type [ident]: a return may be named, `-> (Tensor values, Tensor indices)`.
+  Argument parseResult() {
+    auto [type, alias] = parseType();
+    std::string name;
+    if (cur().kind == TokenKind::Ident) name = std::string(next().text);
+    return Argument{std::move(name), std::move(type), std::nullopt, false, std::move(alias)};
+  }
+
+  // [parse_type]
+  // type := ident [alias] ('?' | '[' [number] ']')*
+  std::pair<SchemaType, std::optional<AliasInfo>> parseType() {
+    const Token name = expect(TokenKind::Ident);
+    const auto kind = baseKindFromName(name.text);
+    if (!kind) fail(name, fmt::format("unknown type specifier '{}'", name.text));
+    SchemaType type = SchemaType::base(*kind);
+    std::optional<AliasInfo> alias;
+    if (nextIfPunct('(')) alias = parseAlias();
+    while (true) {
+      if (nextIfPunct('?')) {
+        type = SchemaType::optionalOf(std::move(type));
+      } else if (nextIfPunct('[')) {
+        std::optional<std::size_t> size;
+        if (!nextIfPunct(']')) {
+          size = parseListSize(expect(TokenKind::Number));
+          expectPunct(']');
+        }
+        type = SchemaType::listOf(std::move(type), size);
+      } else {
+        return {std::move(type), std::move(alias)};
+      }
+    }
+  }
+  // [parse_type]
+
+  // '(' has been read: `a)` or `a!)`.
+  AliasInfo parseAlias() {
+    AliasInfo alias{std::string(expect(TokenKind::Ident).text), nextIfPunct('!')};
+    expectPunct(')');
+    return alias;
+  }
+
+  std::size_t parseListSize(const Token& number) {
+    std::size_t size = 0;
+    const char* end = number.text.data() + number.text.size();
+    auto [stop, error] = std::from_chars(number.text.data(), end, size);
+    if (error != std::errc() || stop != end) fail(number, fmt::format("invalid list size '{}'", number.text));
+    return size;
+  }
+
+  // default := constant | '[' [item (',' item)*] ']'. A list type takes a
+  // bracketed list, or None, or (fixed-size lists only, `int[2] pad=0`) one
+  // number that stands for every element.
+  std::string parseDefault(const SchemaType& type) {
+    const SchemaType& value_type = type.kind() == SchemaType::Kind::Optional ? type.element() : type;
+    if (value_type.kind() != SchemaType::Kind::List) return parseConstant();
+    if (cur().kind == TokenKind::Keyword && cur().text == "None") return std::string(next().text);
+    if (value_type.fixedSize() && !isPunct(cur(), '[')) return parseNumber();
+    expectPunct('[');
+    std::vector<std::string> items;
+    parseCommaList(']', [&] { items.push_back(parseListItem()); });
+    return fmt::format("[{}]", fmt::join(items, ", "));
+  }
+
+  // constant := True | False | None | string | named constant | ['-'] number
+  std::string parseConstant() {
+    const Token& token = cur();
+    if (token.kind == TokenKind::Keyword) return std::string(next().text);
+    if (token.kind == TokenKind::String) return canonicalString(next().text);
+    if (token.kind == TokenKind::Ident) {
+      if (std::find(kNamedConstants.begin(), kNamedConstants.end(), token.text) == kNamedConstants.end()) {
+        fail(token, "invalid numeric default value");
+      }
+      return std::string(next().text);
+    }
+    return parseNumber();
+  }
+
+  // A list element: a number, or True/False for bool lists.
+  std::string parseListItem() {
+    if (cur().kind == TokenKind::Keyword && cur().text != "None") return std::string(next().text);
+    return parseNumber();
+  }
+
+  // ['-'] number, as written.
+  std::string parseNumber() {
+    const bool negative = nextIfPunct('-');
+    return (negative ? "-" : "") + std::string(expect(TokenKind::Number).text);
+  }
+
+  // PyTorch prints strings in double quotes, so 'mean' becomes "mean".
+  static std::string canonicalString(std::string_view quoted) {
+    if (quoted.front() == '"') return std::string(quoted);
+    std::string out = "\"";
+    const std::string_view body = quoted.substr(1, quoted.size() - 2);
+    for (std::size_t i = 0; i < body.size(); ++i) {
+      if (body[i] == '\\' && i + 1 < body.size() && body[i + 1] == '\'') {
+        out += '\'';  // \' needs no escape inside double quotes
+        ++i;
+      } else if (body[i] == '\\' && i + 1 < body.size()) {
+        out += body.substr(i, 2);  // keep every other escape as written
+        ++i;
+      } else {
+        if (body[i] == '"') out += '\\';
+        out += body[i];
+      }
+    }
+    return out + "\"";
+  }
+
+  // `item (',' item)* close` or just `close`, the opening bracket already
+  // read: the shape shared by arguments, returns and list defaults.
+  template <typename ParseItem>
+  void parseCommaList(char close, ParseItem parseItem) {
+    if (nextIfPunct(close)) return;
+    do {
+      parseItem();
+    } while (nextIfPunct(','));
+    expectPunct(close);
+  }
+
+  // --- token stream ---------------------------------------------------------
+
+  const Token& cur() const { return tokens_[index_]; }
+  Token next() { return tokens_[index_ == tokens_.size() - 1 ? index_ : index_++]; }
+
+  static bool isPunct(const Token& token, char c) {
+    return token.kind == TokenKind::Punct && token.text.front() == c;
+  }
+
+  bool nextIfPunct(char c) {
+    if (!isPunct(cur(), c)) return false;
+    next();
+    return true;
+  }
+
+  void expectPunct(char c) {
+    if (!isPunct(cur(), c)) failExpected(std::string(1, c));
+    next();
+  }
+
+  Token expect(TokenKind kind) {
+    if (cur().kind != kind) failExpected(std::string(kindName(kind)));
+    return next();
+  }
+
+  [[noreturn]] void failExpected(std::string_view expected) const {
+    fail(cur(), fmt::format("expected {} but found '{}' here", expected, describe(cur())));
+  }
+
+  [[noreturn]] void fail(const Token& at, std::string_view message) const {
+    failAt(source_, at.offset, at.text.size(), message);
+  }
+
+  std::string_view source_;
+  std::vector<Token> tokens_;
+  std::size_t index_ = 0;
+};
+
+}  // namespace
+
+FunctionSchema parseSchema(std::string_view source) { return Parser(source).parseSchema(); }
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,28 @@
+#pragma once
+// Helpers shared by chapter 05's tests.
+
+#include <string>
+#include <vector>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "mini/core/tensor.h"
+
+namespace mini_test {
+
+/// The elements of a tensor, for EXPECT_THAT(..., ElementsAre(...)).
+inline std::vector<double> values(const mini::Tensor& tensor) { return {tensor.data().begin(), tensor.data().end()}; }
+
+/// The message of the exception `body` throws, or "" if it throws none.
+template <class Body>
+std::string errorOf(Body body) {
+  try {
+    body();
+  } catch (const std::exception& error) {
+    return error.what();
+  }
+  return "";
+}
+
+}  // namespace mini_test

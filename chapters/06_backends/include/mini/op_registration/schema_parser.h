@@ -1,0 +1,60 @@
+#pragma once
+/// \file
+/// \brief Text to FunctionSchema: a hand-written lexer and recursive-descent parser.
+///
+/// The grammar, in the order parseSchema() walks it:
+///
+///     schema    := name '(' [argument (',' argument)*] ')' '->' returns EOF
+///     name      := ident [':' ':' ident] ['.' ident]
+///     argument  := '*' | type ident ['=' default]
+///     returns   := '(' [result (',' result)*] ')' | result
+///     result    := type [ident]
+///     type      := ident ['(' ident ['!'] ')'] ('?' | '[' [number] ']')*
+///     default   := constant | '[' [constant (',' constant)*] ']'
+///     constant  := True | False | None | string | ident | ['-'] number
+///
+/// Errors are PyTorch's, word for word where we cover the same mistake:
+///
+///     expected ) but found 'arrow' here:
+///     foo(Tensor x -> Tensor
+///                  ~~ <--- HERE
+///
+/// Where we differ from libtorch 1.13 on purpose (each to help the reader):
+/// an unknown type names itself (`unknown type specifier 'Tensr':`, PyTorch
+/// says only `unknown type specifier:`); `invalid numeric default value`
+/// marks the bad value itself (PyTorch marks the token after it); the marker
+/// is printed for every token, end of input included (PyTorch omits it for
+/// some); and no message starts with an empty line (PyTorch's ErrorReport
+/// ones do); a name with no `(` after it says `expected (` (PyTorch, which
+/// also parses bare operator names, says `expected eof`).
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "mini/op_registration/function_schema.h"
+
+namespace mini {
+inline namespace ch06 {
+
+/// A schema that does not parse. what() is the whole report: the message,
+/// the source line and the `~~~ <--- HERE` marker under the bad token.
+class SchemaParseError : public std::runtime_error {
+ public:
+  SchemaParseError(const std::string& report, std::size_t offset)
+      : std::runtime_error(report), offset_(offset) {}
+
+  /// Where in the source the bad token starts.
+  std::size_t offset() const { return offset_; }
+
+ private:
+  std::size_t offset_;
+};
+
+/// Parses `myops::myadd(Tensor self, Tensor other) -> Tensor` and the rest of
+/// the grammar above. Throws SchemaParseError.
+FunctionSchema parseSchema(std::string_view source);
+
+}  // namespace ch06
+}  // namespace mini

@@ -1,0 +1,37 @@
+#include "mini/autograd/accumulate_grad.h"
+
+#include "mini/aten/operators.h"
+#include "mini/autograd/autograd_meta.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// [accumulate_grad_apply]
+TensorList AccumulateGrad::apply(TensorList&& grads) {
+  // A float32 leaf used in a float64 expression gets a float64 gradient
+  // from the formulas; its .grad has the leaf's dtype and device, as torch's
+  // engine makes it.
+  const Tensor incoming = grads.at(0).to(variable_.dtype()).to(variable_.device());
+  Tensor& grad = variable_.mutableGrad();
+  // A copy, never the incoming tensor itself: AddBackward0 hands the same
+  // gradient to both of its inputs, and two leaves must not share one grad.
+  // Out of place on the second backward, so a grad someone kept a handle to
+  // does not change under them.
+  grad = grad.defined() ? add(grad, incoming) : clone(incoming);
+  return {};
+}
+// [accumulate_grad_apply]
+
+std::shared_ptr<Node> gradAccumulator(const Tensor& leaf) {
+  AutogradMeta& meta = *leaf.unsafeGetTensorImpl()->autograd;
+  std::shared_ptr<Node> accumulator = meta.gradAccumulator.lock();
+  if (accumulator == nullptr) {
+    accumulator = std::make_shared<AccumulateGrad>(leaf);
+    accumulator->addInputMetadata(leaf);
+    meta.gradAccumulator = accumulator;
+  }
+  return accumulator;
+}
+
+}  // namespace ch06
+}  // namespace mini

@@ -1,0 +1,69 @@
+#include "mini/autograd/autograd_not_implemented_fallback.h"
+
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/autograd/autograd_kernels.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// [not_implemented_fallback_impl]
+void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
+  const FunctionSchema& schema = op.schema();
+  const std::size_t numArguments = schema.arguments.size();
+  TensorList inputs;
+  for (std::size_t i = 0; i < numArguments; ++i) {
+    const IValue& argument = peek(*stack, i, numArguments);
+    if (argument.isTensor()) {
+      inputs.push_back(argument.toTensor());
+    }
+  }
+  // A written tensor gets the new node as its history: a leaf that requires
+  // grad would then point back at itself through its AccumulateGrad edge
+  // (a cycle that never frees), so it is refused as in the kernels with a
+  // formula.
+  for (std::size_t i = 0; i < numArguments; ++i) {
+    const Argument& argument = schema.arguments[i];
+    const IValue& value = peek(*stack, i, numArguments);
+    if (argument.alias && argument.alias->is_write && value.isTensor()) {
+      checkInplace(value.toTensor(), inputs, op.operatorName());
+    }
+  }
+  std::shared_ptr<NotImplemented> node;
+  if (computeRequiresGrad(inputs)) {
+    node = std::make_shared<NotImplemented>(op.operatorName(), collectNextEdges(inputs));
+  }
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    op.redispatchBoxed(dispatchKeySet & kAfterAutogradKeySet, stack);
+  }
+  if (node == nullptr) {
+    return;
+  }
+  const std::size_t numReturns = schema.returns.size();
+  for (std::size_t i = 0; i < numReturns; ++i) {
+    const IValue& result = peek(*stack, i, numReturns);
+    if (result.isTensor()) {
+      setHistory(result.toTensor(), node);
+    }
+  }
+}
+// [not_implemented_fallback_impl]
+
+}  // namespace ch06
+}  // namespace mini
+
+// [not_implemented_registration]
+// Per operator, as PyTorch's REGISTER_AUTOGRAD_NOT_IMPLEMENTED_FALLBACK
+// does: a backend fallback on AutogradCPU is taken (the global fallthrough).
+MINI_LIBRARY_IMPL(aten, Autograd, m) {
+  m.impl("clone", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  // Chapter 06's in-place helpers of factories and to(): AutogradMeta and
+  // AutogradPrivateUse1 have no fallthrough fallback (as in 1.13), so every
+  // operator a Meta or out-of-tree tensor reaches needs an Autograd kernel.
+  m.impl("fill_", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  m.impl("copy_", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  m.impl("threshold_backward", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+}
+// [not_implemented_registration]

@@ -1,0 +1,47 @@
+#include "mini/core/local_dispatch_key_set.h"
+
+namespace mini {
+inline namespace ch06 {
+
+DispatchKeySet addMissingBits(DispatchKeySet& target, DispatchKeySet keys) {
+  const DispatchKeySet missing(DispatchKeySet::RAW, keys.raw() & ~target.raw());
+  target = target | missing;
+  return missing;
+}
+
+void clearBits(DispatchKeySet& target, DispatchKeySet bits) {
+  target = DispatchKeySet(DispatchKeySet::RAW, target.raw() & ~bits.raw());
+}
+
+// [include_guard]
+// Only the missing bits are added, so an enclosing guard that included the
+// same key keeps it after this one ends.
+IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  added_ = addMissingBits(state.included, keys);
+  setLocalDispatchKeySet(state);
+}
+
+IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  clearBits(state.included, added_);
+  setLocalDispatchKeySet(state);
+}
+// [include_guard]
+
+// [exclude_guard]
+ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet keys) {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  added_ = addMissingBits(state.excluded, keys);
+  setLocalDispatchKeySet(state);
+}
+
+ExcludeDispatchKeyGuard::~ExcludeDispatchKeyGuard() {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  clearBits(state.excluded, added_);
+  setLocalDispatchKeySet(state);
+}
+// [exclude_guard]
+
+}  // namespace ch06
+}  // namespace mini

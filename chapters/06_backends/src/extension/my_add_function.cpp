@@ -1,0 +1,51 @@
+// The custom-operator recipe of PyTorch's tutorial, with autograd: a schema,
+// a CPU kernel, a custom function registered on the Autograd key.
+#include "mini/extension/my_add_function.h"
+
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// [my_add_function_impl]
+Tensor MyAddFunction::forward(AutogradContext* /*ctx*/, const Tensor& self, const Tensor& other) {
+  // myadd again, through the public API: the tensors still carry
+  // AutogradCPU, and without this guard the call would come straight back
+  // to myadd_autograd, forever.
+  AutoDispatchBelowADInplaceOrView guard;
+  return myadd(self, other);
+}
+
+TensorList MyAddFunction::backward(AutogradContext* /*ctx*/, TensorList gradOutputs) {
+  const Tensor& grad = gradOutputs.at(0);
+  return {grad, grad};
+}
+
+Tensor myadd_autograd(const Tensor& self, const Tensor& other) { return MyAddFunction::apply(self, other); }
+// [my_add_function_impl]
+
+Tensor myadd(const Tensor& self, const Tensor& other) {
+  static const auto op = Dispatcher::singleton()
+                             .findSchemaOrThrow("myops::myadd", "")
+                             .typed<Tensor(const Tensor&, const Tensor&)>();
+  return op.call(self, other);
+}
+
+}  // namespace ch06
+}  // namespace mini
+
+// [my_add_registration]
+MINI_LIBRARY(myops, m) {
+  m.def("myadd(Tensor self, Tensor other) -> Tensor");
+}
+
+MINI_LIBRARY_IMPL(myops, CPU, m) {
+  m.impl("myadd", &mini::addCpu);
+}
+
+MINI_LIBRARY_IMPL(myops, Autograd, m) {
+  m.impl("myadd", &mini::myadd_autograd);
+}
+// [my_add_registration]

@@ -1,0 +1,57 @@
+// [backend_select]
+// BackendSelect: the key every call carries (it is in every thread's
+// included set) and that a call with a tensor argument never reaches,
+// because the tensor's backend key ranks above it. A factory has no tensor,
+// so its call lands here. Each kernel does what PyTorch's generated
+// BackendSelectRegister.cpp does: turn the dtype and device arguments into
+// the one dispatch key they mean, and redispatch with it.
+#include "mini/native/factories.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// [compute_dispatch_key]
+/// c10::computeDispatchKey, as a key set: a device means a backend's dense key. (The
+/// dtype would matter for quantized or sparse tensors, which this chapter
+/// does not have.)
+DispatchKeySet backendSelectKeySet(ScalarType /*dtype*/, Device device) {
+  return DispatchKeySet(toRuntimePerBackendFunctionalityKey(DispatchKey::Dense, backendComponentOf(device.type)));
+}
+// [compute_dispatch_key]
+
+// [empty_backend_select]
+Tensor emptyBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
+  const DispatchKeySet keySet = backendSelectKeySet(dtype, device);
+  return emptyOp().redispatch(keySet, size, dtype, device);
+}
+// [empty_backend_select]
+
+Tensor fullBackendSelect(const Sizes& size, double value, ScalarType dtype, Device device) {
+  return fullOp().redispatch(backendSelectKeySet(dtype, device), size, value, dtype, device);
+}
+Tensor zerosBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
+  return zerosOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
+}
+Tensor onesBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
+  return onesOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
+}
+Tensor arangeBackendSelect(double start, double end, double step, ScalarType dtype, Device device) {
+  return arangeOp().redispatch(backendSelectKeySet(dtype, device), start, end, step, dtype, device);
+}
+Tensor randnBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
+  return randnOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
+}
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
+  m.impl("empty", &mini::emptyBackendSelect);
+  m.impl("full", &mini::fullBackendSelect);
+  m.impl("zeros", &mini::zerosBackendSelect);
+  m.impl("ones", &mini::onesBackendSelect);
+  m.impl("arange", &mini::arangeBackendSelect);
+  m.impl("randn", &mini::randnBackendSelect);
+}
+// [backend_select]

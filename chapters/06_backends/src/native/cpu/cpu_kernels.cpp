@@ -1,0 +1,382 @@
+#include "mini/native/cpu/cpu_kernels.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+#include <fmt/ranges.h>
+
+#include "mini/util/checked_convert.h"
+#include "mini/native/cpu/cpu_loops.h"
+#include "mini/aten/dispatch_scalar_type.h"
+#include "mini/native/elementwise_functors.h"
+#include "mini/generated/NativeFunctions.h"
+#include "mini/op_registration/library.h"
+#include "mini/native/sum_dims.h"
+#include "mini/native/meta_functions.h"
+#include "mini/core/type_promotion.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// Operands of the elementwise loop, read through a tensor's strides as if
+// it had the iteration shape.
+template <class T>
+StridedPointer<const T> inputOf(const Tensor& tensor, const Sizes& shape) {
+  return {tensor.dataPtr<const T>(), expandedStrides(tensor.sizes(), tensor.strides(), shape)};
+}
+
+template <class T>
+StridedPointer<T> outputOf(const Tensor& tensor) {
+  return {tensor.dataPtr<T>(), tensor.strides()};
+}
+
+// The loop over tensors of one dtype T: when every operand has out's shape
+// and is contiguous, the flat loop runs on their data pointers directly, with
+// no strides to copy or broadcast (a one-element add allocates nothing
+// here; TensorIterator has its own such fast path); any other operand is
+// read through its strides, broadcast to out's shape.
+template <class T, class Op, class... Inputs>
+void elementwiseInto(const Tensor& out, const Op& op, const Inputs&... inputs) {
+  const Sizes& shape = out.sizes();
+  if (out.isContiguous() && ((inputs.sizes() == shape && inputs.isContiguous()) && ...)) {
+    cpuContiguousLoop(out.numel(), out.dataPtr<T>(), op, inputs.template dataPtr<const T>()...);
+    return;
+  }
+  cpuElementwiseLoop(shape, outputOf<T>(out), op, inputOf<T>(inputs, shape)...);
+}
+
+// [binary_cpu]
+// Every binary kernel in four steps: what the result is (shape, dtype), an
+// output from the CPU allocator, the inputs in the result's dtype, and the
+// loop instantiated for that dtype (Op<float>, Op<double>, ...). The last
+// two are the structured impl(), which gets its output from the wrapper.
+template <template <class> class Op, class Types>
+void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, std::string_view op) {
+  const Tensor a = toDtypeCpu(self, out.dtype());
+  const Tensor b = toDtypeCpu(other, out.dtype());
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] { elementwiseInto<scalar_t>(out, Op<scalar_t>{}, a, b); });
+}
+
+template <template <class> class Op, class Types>
+Tensor binaryCpu(const Tensor& self, const Tensor& other, std::string_view op,
+                 IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const OutputMeta meta = binaryMeta(self, other, op, integers);
+  Tensor out = emptyLike(meta, kCpu);
+  binaryIntoCpu<Op, Types>(out, self, other, op);
+  return out;
+}
+// [binary_cpu]
+
+template <template <class> class Op, class Types>
+void unaryIntoCpu(const Tensor& out, const Tensor& self, std::string_view op) {
+  const Tensor a = toDtypeCpu(self, out.dtype());
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] { elementwiseInto<scalar_t>(out, Op<scalar_t>{}, a); });
+}
+
+template <template <class> class Op, class Types>
+Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const OutputMeta meta = unaryMeta(self, integers);
+  Tensor out = emptyLike(meta, kCpu);
+  unaryIntoCpu<Op, Types>(out, self, op);
+  return out;
+}
+
+// In place: other is converted to self's dtype and broadcast to self's
+// shape; self's own shape may not grow.
+template <template <class> class Op>
+Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op) {
+  const OutputMeta meta = binaryMeta(self, other, op);
+  checkBroadcastsInto(self.sizes(), other.sizes(), op);
+  if (!canCast(meta.dtype, self.dtype())) {
+    throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
+                                            scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
+  }
+  binaryIntoCpu<Op, AllTypesAndBool>(self, self, other, op);
+  return self;
+}
+
+template <class T>
+struct SinOp {
+  T operator()(T a) const { return std::sin(a); }
+};
+
+template <class T>
+struct Atan2Op {
+  T operator()(T a, T b) const { return std::atan2(a, b); }
+};
+
+// What a sum accumulates in: double for float (as ATen's acc_type on the
+// CPU: a million float32 additions in float lose digits), int64 for integers.
+template <class T>
+using AccumulateType = std::conditional_t<std::is_floating_point_v<T>, double, std::int64_t>;
+
+}  // namespace
+
+// [add_cpu]
+Tensor addCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<AddOp, AllTypesAndBool>(self, other, "add");
+}
+// [add_cpu]
+
+Tensor subCpu(const Tensor& self, const Tensor& other) { return binaryCpu<SubOp, AllTypes>(self, other, "sub"); }
+Tensor mulCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<MulOp, AllTypesAndBool>(self, other, "mul");
+}
+Tensor divCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+}
+Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, AllTypes>(self, "neg"); }
+Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, AllTypes>(self, "relu"); }
+Tensor expCpu(const Tensor& self) {
+  return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
+}
+Tensor sinCpu(const Tensor& self) {
+  return unaryCpu<SinOp, FloatingTypes>(self, "sin", IntegerInputs::PromoteToFloat);
+}
+Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
+  return binaryCpu<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
+}
+Tensor& addInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<AddOp>(self, other, "add_"); }
+Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<MulOp>(self, other, "mul_"); }
+
+// [sum_cpu]
+Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
+  const OutputMeta meta = sumMeta(self, dim, keepdim);
+  Tensor out = emptyLike(meta, kCpu);
+  const Tensor input = contiguousCpu(toDtypeCpu(self, meta.dtype));
+  MINI_DISPATCH_ALL_TYPES(meta.dtype, "sum", [&] {
+    using acc_t = AccumulateType<scalar_t>;
+    const scalar_t* in = input.dataPtr<const scalar_t>();
+    scalar_t* result = out.dataPtr<scalar_t>();
+    if (!dim || self.dim() == 0) {
+      // Chunks of kGrainSize summed in parallel, then added left to right:
+      // the same bits whatever the thread count.
+      *result = static_cast<scalar_t>(parallelReduce<acc_t>(
+          0, input.numel(), kGrainSize, acc_t(0),
+          [&](std::int64_t begin, std::int64_t end) {
+            acc_t partial = 0;
+            for (std::int64_t i = begin; i < end; ++i) {
+              partial += in[i];
+            }
+            return partial;
+          },
+          [](acc_t x, acc_t y) { return x + y; }));
+      return;
+    }
+    // The input as [outer, reduced, inner]; each output element [o, i] is
+    // one sequential sum over `reduced`, computed by one thread.
+    const auto d = static_cast<std::size_t>(wrapDim(*dim, self.dim()));
+    const std::int64_t reduced = self.sizes()[d];
+    const std::int64_t inner = numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
+    const std::int64_t outputs = out.numel();
+    parallelFor(0, outputs, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(reduced, 1)),
+                [&](std::int64_t begin, std::int64_t end) {
+                  for (std::int64_t j = begin; j < end; ++j) {
+                    const std::int64_t o = j / inner;
+                    const std::int64_t i = j % inner;
+                    acc_t total = 0;
+                    for (std::int64_t r = 0; r < reduced; ++r) {
+                      total += in[(o * reduced + r) * inner + i];
+                    }
+                    result[j] = static_cast<scalar_t>(total);
+                  }
+                });
+  });
+  return out;
+}
+// [sum_cpu]
+
+namespace {
+
+// One row segment of C, C[i, j0 .. j0 + kWidth), plus A[i, p] * B[p, j0 ..]
+// for p in [p0, p1). The segment lives in a local array while p runs: the
+// compiler then knows the inner loop's length and that the array overlaps
+// neither A nor B, so at -O2 that loop becomes packed multiplies and adds
+// (four floats or two doubles at a time with SSE). Each element still adds
+// its products in order of p, so the result is the same to the bit as the
+// plain loop's. A BLAS (OpenBLAS, MKL) goes further with register tiles and
+// packed panels; this is the one step that makes the loop vectorise.
+template <std::int64_t kWidth, class T>
+void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::int64_t p0, std::int64_t p1) {
+  std::array<T, kWidth> sums;
+  std::copy(c, c + kWidth, sums.begin());
+  for (std::int64_t p = p0; p < p1; ++p) {
+    const T aip = aRow[p];
+    const T* bRow = b + p * m;
+    for (std::int64_t j = 0; j < kWidth; ++j) {
+      sums[static_cast<std::size_t>(j)] += aip * bRow[j];
+    }
+  }
+  std::copy(sums.begin(), sums.end(), c);
+}
+
+}  // namespace
+
+// [matmul_cpu]
+Tensor matmulCpu(const Tensor& self, const Tensor& other) {
+  Tensor out = emptyLike(matmulMeta(self, other), kCpu);
+  matmulIntoCpu(out, self, other);
+  return out;
+}
+
+void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other) {
+  // The blocked loop writes rows of a contiguous C; an out= tensor with
+  // other strides gets the product through a copy.
+  Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
+  fillCpu_(out, 0.0);
+  const Tensor a = contiguousCpu(self);
+  const Tensor b = contiguousCpu(other);
+  const std::int64_t n = a.sizes()[0];
+  const std::int64_t k = a.sizes()[1];
+  const std::int64_t m = b.sizes()[1];
+  // 64 x 64 blocks of doubles are 32 KiB: a block of A, of B and of C fit
+  // in L1/L2 together, so each loaded element is reused 64 times.
+  constexpr std::int64_t kBlock = 64;
+  MINI_DISPATCH_ALL_TYPES(out.dtype(), "matmul", [&] {
+    const scalar_t* A = a.dataPtr<const scalar_t>();
+    const scalar_t* B = b.dataPtr<const scalar_t>();
+    scalar_t* C = out.dataPtr<scalar_t>();
+    const std::int64_t rowBlocks = (n + kBlock - 1) / kBlock;
+    // Threads own whole row blocks of C: no two write the same element.
+    parallelFor(0, rowBlocks, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(kBlock * k * m, 1)),
+                [&](std::int64_t firstBlock, std::int64_t lastBlock) {
+                  for (std::int64_t i0 = firstBlock * kBlock; i0 < std::min(n, lastBlock * kBlock); i0 += kBlock) {
+                    for (std::int64_t p0 = 0; p0 < k; p0 += kBlock) {
+                      for (std::int64_t j0 = 0; j0 < m; j0 += kBlock) {
+                        for (std::int64_t i = i0; i < std::min(n, i0 + kBlock); ++i) {
+                          if (j0 + kBlock <= m) {  // a whole block of columns: the vectorised loop
+                            accumulateRowSegment<kBlock>(C + i * m + j0, A + i * k, B + j0, m, p0,
+                                                         std::min(k, p0 + kBlock));
+                            continue;
+                          }
+                          for (std::int64_t p = p0; p < std::min(k, p0 + kBlock); ++p) {
+                            const scalar_t aip = A[i * k + p];
+                            // The last, narrower block of columns: unit
+                            // stride along rows of B and C, one at a time.
+                            for (std::int64_t j = j0; j < std::min(m, j0 + kBlock); ++j) {
+                              C[i * m + j] += aip * B[p * m + j];
+                            }
+                          }
+                        }
+                      }
+                    }
+                  }
+                });
+  });
+  if (!out.isSameAs(result)) {
+    Tensor destination = result;
+    copyCpu_(destination, out);
+  }
+}
+// [matmul_cpu]
+
+// [copy_cpu]
+Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
+  checkBroadcastsInto(dst.sizes(), src.sizes(), "copy_");
+  // Two dtypes, two nested switches: 4 x 4 instantiations of the loop. The
+  // inner one is the function form, whose lambda names its own type.
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(dst.dtype(), "copy_", [&] {
+    dispatchScalarType(AllTypesAndBool{}, src.dtype(), "copy_", [&]<class src_t>() {
+      cpuElementwiseLoop(
+          dst.sizes(), outputOf<scalar_t>(dst), [](src_t value) { return convertElement<scalar_t>(value); },
+          inputOf<src_t>(src, dst.sizes()));
+    });
+  });
+  return dst;
+}
+// [copy_cpu]
+
+Tensor& fillCpu_(Tensor& self, double value) {
+  checkConvertible(value, self.dtype(), "fill_");
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
+    const auto converted = static_cast<scalar_t>(value);
+    cpuElementwiseLoop(self.sizes(), outputOf<scalar_t>(self), [converted] { return converted; });
+  });
+  return self;
+}
+
+Tensor& arangeFillCpu_(Tensor& self, double start, double step) {
+  MINI_DISPATCH_ALL_TYPES(self.dtype(), "arange", [&] {
+    scalar_t* out = self.dataPtr<scalar_t>();
+    for (std::int64_t i = 0; i < self.numel(); ++i) {
+      out[i * self.strides()[0]] = static_cast<scalar_t>(start + static_cast<double>(i) * step);
+    }
+  });
+  return self;
+}
+
+Tensor toDtypeCpu(const Tensor& self, ScalarType dtype) {
+  if (self.dtype() == dtype) {
+    return self;
+  }
+  Tensor out = emptyTensor(self.sizes(), {dtype, kCpu});
+  return copyCpu_(out, self);
+}
+
+Tensor contiguousCpu(const Tensor& self) {
+  if (self.isContiguous()) {
+    return self;
+  }
+  Tensor out = emptyTensor(self.sizes(), self.options());
+  return copyCpu_(out, self);
+}
+
+// [structured_cpu]
+// The impl() of every structured CPU kernel in ops.yaml: the loop, into the
+// output its generated wrapper chose (new, self or out=). meta() has run.
+void structured_ufunc_add_CPU::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<AddOp, AllTypesAndBool>(out, self, other, "add");
+}
+// [structured_cpu]
+void structured_sub_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<SubOp, AllTypes>(out, self, other, "sub");
+}
+void structured_mul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<MulOp, AllTypesAndBool>(out, self, other, "mul");
+}
+void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<DivOp, FloatingTypes>(out, self, other, "div");
+}
+void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCpu<Atan2Op, FloatingTypes>(out, self, other, "atan2");
+}
+void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) { unaryIntoCpu<NegOp, AllTypes>(out, self, "neg"); }
+void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCpu<ReluOp, AllTypes>(out, self, "relu");
+}
+void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCpu<ExpOp, FloatingTypes>(out, self, "exp");
+}
+void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
+                                  const Tensor& out) {
+  // One dimension at a time, then into the output (in its dtype).
+  const Tensor sum = sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) {
+    return sumCpu(t, d, keep);
+  });
+  Tensor destination = out;
+  copyCpu_(destination, sum);
+}
+void structured_matmul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  matmulIntoCpu(out, self, other);
+}
+
+}  // namespace ch06
+}  // namespace mini
+
+// [cpu_registration]
+// The CPU row of the operators ops.yaml does not have: the generated
+// RegisterCPU.cpp registers the rest. sum's kernel takes optional dim and
+// keepdim; the schema `sum(Tensor self)` has neither, hence the lambda.
+MINI_LIBRARY_IMPL(aten, CPU, m) {
+  m.impl("sum", +[](const mini::Tensor& self) { return mini::sumCpu(self); });
+  m.impl("threshold_backward", &mini::reluBackwardCpu);
+  m.impl("copy_", &mini::copyCpu_);
+  m.impl("fill_", &mini::fillCpu_);
+  m.impl("empty", +[](const mini::Sizes& size, mini::ScalarType dtype, mini::Device device) {
+    return mini::emptyTensor(size, {dtype, device});
+  });
+}
+// [cpu_registration]

@@ -1,0 +1,203 @@
+// The elementwise CUDA kernels: one thread per element (or per vector of
+// elements), grid-stride loops, the arithmetic from elementwise_functors.h.
+#include <cstdint>
+
+#include "cuda_check.cuh"
+#include "mini/native/elementwise_functors.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// [grid_stride]
+// The element index of this thread, and how far all threads of the grid
+// together advance. A grid-stride loop handles any n with any grid size: a
+// capped grid of 65535 blocks still covers a billion elements.
+__device__ std::int64_t firstIndex() { return static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; }
+__device__ std::int64_t gridStride() { return static_cast<std::int64_t>(gridDim.x) * blockDim.x; }
+// [grid_stride]
+
+// Offset in elements of linear index i of the iteration shape in an operand
+// with `strides`: peel the last index off first, as in the CPU odometer.
+__device__ std::int64_t offsetOf(std::int64_t i, const CudaGeometry& geometry, const CudaStrides& strides) {
+  std::int64_t offset = 0;
+  for (int d = geometry.rank - 1; d >= 0; --d) {
+    offset += (i % geometry.sizes[d]) * strides.values[d];
+    i /= geometry.sizes[d];
+  }
+  return offset;
+}
+
+// [strided_kernel]
+template <class Out, class In, class Op>
+__global__ void unaryStridedKernel(CudaGeometry geometry, Out* out, const In* a, CudaStrides aStrides, Op op) {
+  for (std::int64_t i = firstIndex(); i < geometry.numel; i += gridStride()) {
+    out[i] = op(a[offsetOf(i, geometry, aStrides)]);
+  }
+}
+
+template <class T, class Op>
+__global__ void binaryStridedKernel(CudaGeometry geometry, T* out, const T* a, CudaStrides aStrides, const T* b,
+                                    CudaStrides bStrides, Op op) {
+  for (std::int64_t i = firstIndex(); i < geometry.numel; i += gridStride()) {
+    out[i] = op(a[offsetOf(i, geometry, aStrides)], b[offsetOf(i, geometry, bStrides)]);
+  }
+}
+// [strided_kernel]
+
+// [vectorized_kernel]
+// 16 bytes per load: four floats, two doubles. One 128-bit load instruction
+// instead of four 32-bit ones, when the pointers are 16-byte aligned
+// (cudaMalloc's are; a view at an odd offset is not, and takes the strided
+// kernel). The last n % kWidth elements are done one by one.
+template <class T>
+struct alignas(16) Vector16 {
+  static constexpr int kWidth = 16 / sizeof(T);
+  T lanes[kWidth];
+};
+
+template <class T, class Op>
+__global__ void binaryVectorizedKernel(std::int64_t n, T* out, const T* a, const T* b, Op op) {
+  using V = Vector16<T>;
+  const std::int64_t vectors = n / V::kWidth;
+  for (std::int64_t v = firstIndex(); v < vectors; v += gridStride()) {
+    const V left = reinterpret_cast<const V*>(a)[v];
+    const V right = reinterpret_cast<const V*>(b)[v];
+    V result;
+#pragma unroll
+    for (int lane = 0; lane < V::kWidth; ++lane) {
+      result.lanes[lane] = op(left.lanes[lane], right.lanes[lane]);
+    }
+    reinterpret_cast<V*>(out)[v] = result;
+  }
+  for (std::int64_t i = vectors * V::kWidth + firstIndex(); i < n; i += gridStride()) {
+    out[i] = op(a[i], b[i]);
+  }
+}
+// [vectorized_kernel]
+
+template <class T, class Op>
+__global__ void unaryVectorizedKernel(std::int64_t n, T* out, const T* a, Op op) {
+  using V = Vector16<T>;
+  const std::int64_t vectors = n / V::kWidth;
+  for (std::int64_t v = firstIndex(); v < vectors; v += gridStride()) {
+    const V input = reinterpret_cast<const V*>(a)[v];
+    V result;
+#pragma unroll
+    for (int lane = 0; lane < V::kWidth; ++lane) {
+      result.lanes[lane] = op(input.lanes[lane]);
+    }
+    reinterpret_cast<V*>(out)[v] = result;
+  }
+  for (std::int64_t i = vectors * V::kWidth + firstIndex(); i < n; i += gridStride()) {
+    out[i] = op(a[i]);
+  }
+}
+
+template <class T>
+__global__ void arangeKernel(T* out, std::int64_t n, double start, double step) {
+  for (std::int64_t i = firstIndex(); i < n; i += gridStride()) {
+    out[i] = static_cast<T>(start + static_cast<double>(i) * step);
+  }
+}
+
+template <class To, class From>
+struct CastOp {
+  __host__ __device__ To operator()(From value) const { return static_cast<To>(value); }
+};
+
+bool aligned16(const void* pointer) { return reinterpret_cast<std::uintptr_t>(pointer) % 16 == 0; }
+
+constexpr int kThreads = 256;
+
+// The vectorized kernels need one thread per 16-byte vector (the few tail
+// elements go to the first threads). One thread per element, as the strided
+// kernels have, left three blocks in four of a float add with nothing to do:
+// on an H100 that was a fifth of a 16 Mi add's time (bench/bench_cuda).
+template <class T>
+unsigned vectorizedBlocksFor(std::int64_t numel) {
+  return blocksFor((numel + Vector16<T>::kWidth - 1) / Vector16<T>::kWidth, kThreads);
+}
+
+}  // namespace
+
+// [launch_binary]
+template <template <class> class Op, class T>
+void launchBinaryCuda(const CudaGeometry& geometry, T* out, const T* a, CudaStrides aStrides, const T* b,
+                      CudaStrides bStrides, const char* op) {
+  if (geometry.numel == 0) {
+    return;
+  }
+  if (geometry.contiguous && aligned16(out) && aligned16(a) && aligned16(b)) {
+    binaryVectorizedKernel<<<vectorizedBlocksFor<T>(geometry.numel), kThreads>>>(geometry.numel, out, a, b, Op<T>{});
+    checkLaunch("binaryVectorizedKernel", op);
+  } else {
+    binaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, a, aStrides, b, bStrides,
+                                                                         Op<T>{});
+    checkLaunch("binaryStridedKernel", op);
+  }
+}
+// [launch_binary]
+
+template <template <class> class Op, class T>
+void launchUnaryCuda(const CudaGeometry& geometry, T* out, const T* a, CudaStrides aStrides, const char* op) {
+  if (geometry.numel == 0) {
+    return;
+  }
+  if (geometry.contiguous && aligned16(out) && aligned16(a)) {
+    unaryVectorizedKernel<<<vectorizedBlocksFor<T>(geometry.numel), kThreads>>>(geometry.numel, out, a, Op<T>{});
+    checkLaunch("unaryVectorizedKernel", op);
+  } else {
+    unaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, a, aStrides, Op<T>{});
+    checkLaunch("unaryStridedKernel", op);
+  }
+}
+
+template <class To, class From>
+void launchCastCuda(const CudaGeometry& geometry, To* out, const From* in, CudaStrides inStrides, const char* op) {
+  if (geometry.numel == 0) {
+    return;
+  }
+  unaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, in, inStrides,
+                                                                         CastOp<To, From>{});
+  checkLaunch("unaryStridedKernel<CastOp>", op);
+}
+
+template <class T>
+void launchArangeCuda(T* out, std::int64_t numel, double start, double step, const char* op) {
+  if (numel == 0) {
+    return;
+  }
+  arangeKernel<<<blocksFor(numel, kThreads), kThreads>>>(out, numel, start, step);
+  checkLaunch("arangeKernel", op);
+}
+
+// The instantiations cuda_kernels.cpp calls: one per operator and dtype the
+// operator supports (the same lists as the CPU kernels' dtype switches).
+#define MINI_BINARY(OP, T)                                                                                    \
+  template void launchBinaryCuda<OP, T>(const CudaGeometry&, T*, const T*, CudaStrides, const T*, CudaStrides, \
+                                        const char*);
+#define MINI_UNARY(OP, T) \
+  template void launchUnaryCuda<OP, T>(const CudaGeometry&, T*, const T*, CudaStrides, const char*);
+#define MINI_CAST(TO, FROM) \
+  template void launchCastCuda<TO, FROM>(const CudaGeometry&, TO*, const FROM*, CudaStrides, const char*);
+#define MINI_CAST_FROM_ALL(TO) \
+  MINI_CAST(TO, bool) MINI_CAST(TO, std::int64_t) MINI_CAST(TO, float) MINI_CAST(TO, double)
+
+MINI_BINARY(AddOp, bool) MINI_BINARY(AddOp, std::int64_t) MINI_BINARY(AddOp, float) MINI_BINARY(AddOp, double)
+MINI_BINARY(MulOp, bool) MINI_BINARY(MulOp, std::int64_t) MINI_BINARY(MulOp, float) MINI_BINARY(MulOp, double)
+MINI_BINARY(SubOp, std::int64_t) MINI_BINARY(SubOp, float) MINI_BINARY(SubOp, double)
+MINI_BINARY(DivOp, float) MINI_BINARY(DivOp, double)
+MINI_BINARY(ReluBackwardOp, std::int64_t) MINI_BINARY(ReluBackwardOp, float) MINI_BINARY(ReluBackwardOp, double)
+MINI_UNARY(NegOp, std::int64_t) MINI_UNARY(NegOp, float) MINI_UNARY(NegOp, double)
+MINI_UNARY(ReluOp, std::int64_t) MINI_UNARY(ReluOp, float) MINI_UNARY(ReluOp, double)
+MINI_UNARY(ExpOp, float) MINI_UNARY(ExpOp, double)
+MINI_CAST_FROM_ALL(bool) MINI_CAST_FROM_ALL(std::int64_t) MINI_CAST_FROM_ALL(float) MINI_CAST_FROM_ALL(double)
+template void launchArangeCuda<bool>(bool*, std::int64_t, double, double, const char*);
+template void launchArangeCuda<std::int64_t>(std::int64_t*, std::int64_t, double, double, const char*);
+template void launchArangeCuda<float>(float*, std::int64_t, double, double, const char*);
+template void launchArangeCuda<double>(double*, std::int64_t, double, double, const char*);
+
+}  // namespace ch06
+}  // namespace mini

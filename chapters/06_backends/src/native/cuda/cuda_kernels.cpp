@@ -1,0 +1,296 @@
+// The CUDA backend's Tensor-level kernels, in plain C++: the shapes, dtypes
+// and allocations of meta_functions.h, then a launcher from the .cu files.
+#include "mini/native/cuda/cuda_kernels.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include <fmt/ranges.h>
+
+#include "mini/core/allocator.h"
+#include "mini/util/checked_convert.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/native/cuda/cuda_launchers.h"
+#include "mini/aten/dispatch_scalar_type.h"
+#include "mini/native/elementwise_functors.h"
+#include "mini/generated/NativeFunctions.h"
+#include "mini/native/meta_functions.h"
+#include "mini/native/sum_dims.h"
+
+namespace mini {
+inline namespace ch06 {
+
+void throwCudaError(const char* call, const char* op, const char* errorName, const char* errorText) {
+  throw std::runtime_error(fmt::format("CUDA error in {} (while running '{}'): {} ({})", call, op, errorText, errorName));
+}
+
+namespace {
+
+// [cuda_allocator]
+// cudaMalloc on the tensor's device; the DataPtr frees with cudaFree. It
+// registers itself when this file is linked in: a CUDA build needs no other
+// edit for CUDA tensors to get device memory.
+class CudaAllocator final : public Allocator {
+ public:
+  DataPtr allocate(std::size_t nbytes, Device device) override {
+    if (nbytes == 0) {
+      return DataPtr(nullptr, &cudaFreeBytes, device);
+    }
+    return DataPtr(cudaAllocateBytes(nbytes, device.index < 0 ? 0 : device.index, "empty"), &cudaFreeBytes, device);
+  }
+};
+
+const bool registered = [] {
+  static CudaAllocator allocator;
+  setAllocator(DeviceType::CUDA, &allocator);
+  return true;
+}();
+// [cuda_allocator]
+
+CudaGeometry geometryOf(const Sizes& shape, bool contiguous, const char* op) {
+  if (shape.size() > static_cast<std::size_t>(kMaxCudaDims)) {
+    throw std::invalid_argument(fmt::format("{}: CUDA kernels here take at most {} dimensions, got {}", op,
+                                            kMaxCudaDims, shape.size()));
+  }
+  CudaGeometry geometry;
+  geometry.rank = static_cast<int>(shape.size());
+  geometry.numel = numelOf(shape);
+  geometry.contiguous = contiguous;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    geometry.sizes[d] = shape[d];
+  }
+  return geometry;
+}
+
+CudaStrides stridesIn(const Tensor& tensor, const Sizes& shape) {
+  CudaStrides strides;
+  const Strides expanded = expandedStrides(tensor.sizes(), tensor.strides(), shape);
+  for (std::size_t d = 0; d < expanded.size() && d < static_cast<std::size_t>(kMaxCudaDims); ++d) {
+    strides.values[d] = expanded[d];
+  }
+  return strides;
+}
+
+// Laid out as a fresh contiguous tensor of `shape`: the flat, vectorised path.
+bool flatIn(const Tensor& tensor, const Sizes& shape) { return tensor.sizes() == shape && tensor.isContiguous(); }
+
+template <class T>
+T* dataOf(const Tensor& tensor) {
+  return static_cast<T*>(tensor.rawData());
+}
+
+// The CUDA launchers write a contiguous output: a strided out= or in-place
+// tensor would need a strided store, which this chapter leaves out.
+void checkContiguousOutput(const Tensor& out, const char* op) {
+  if (!out.isContiguous()) {
+    throw std::invalid_argument(fmt::format("{}: this chapter's CUDA kernels write contiguous outputs only", op));
+  }
+}
+
+// [binary_cuda]
+template <template <class> class Op, class Types>
+void binaryIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, const char* op) {
+  checkContiguousOutput(out, op);
+  const Sizes& shape = out.sizes();
+  const Tensor a = toDtypeCuda(self, out.dtype());
+  const Tensor b = toDtypeCuda(other, out.dtype());
+  const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape) && flatIn(b, shape), op);
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
+    launchBinaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a), stridesIn(a, shape),
+                                   dataOf<const scalar_t>(b), stridesIn(b, shape), op);
+  });
+}
+
+template <template <class> class Op, class Types>
+Tensor binaryCuda(const Tensor& self, const Tensor& other, const char* op,
+                  IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  Tensor out = emptyLike(binaryMeta(self, other, op, integers), self.device());
+  binaryIntoCuda<Op, Types>(out, self, other, op);
+  return out;
+}
+// [binary_cuda]
+
+template <template <class> class Op, class Types>
+void unaryIntoCuda(const Tensor& out, const Tensor& self, const char* op) {
+  checkContiguousOutput(out, op);
+  const Sizes& shape = out.sizes();
+  const Tensor a = toDtypeCuda(self, out.dtype());
+  const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape), op);
+  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
+    launchUnaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a), stridesIn(a, shape), op);
+  });
+}
+
+template <template <class> class Op, class Types>
+Tensor unaryCuda(const Tensor& self, const char* op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  Tensor out = emptyLike(unaryMeta(self, integers), self.device());
+  unaryIntoCuda<Op, Types>(out, self, op);
+  return out;
+}
+
+// A strided (or converting) copy of `self` into a new contiguous tensor.
+Tensor castCuda(const Tensor& self, ScalarType dtype, const char* op) {
+  Tensor out = emptyTensor(self.sizes(), {dtype, self.device()});
+  const CudaGeometry geometry = geometryOf(self.sizes(), false, op);
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(dtype, op, [&] {
+    dispatchScalarType(AllTypesAndBool{}, self.dtype(), op, [&]<class src_t>() {
+      launchCastCuda<scalar_t, src_t>(geometry, dataOf<scalar_t>(out), dataOf<const src_t>(self),
+                                      stridesIn(self, self.sizes()), op);
+    });
+  });
+  return out;
+}
+
+}  // namespace
+
+CudaAvailability cudaAvailability() {
+  CudaAvailability availability;
+  availability.devices = cudaDeviceCountWithReason(availability.reason);
+  return availability;
+}
+
+bool builtWithCuda() { return true; }
+
+// [add_cuda]
+Tensor addCuda(const Tensor& self, const Tensor& other) {
+  return binaryCuda<AddOp, AllTypesAndBool>(self, other, "add");
+}
+// [add_cuda]
+Tensor subCuda(const Tensor& self, const Tensor& other) { return binaryCuda<SubOp, AllTypes>(self, other, "sub"); }
+Tensor mulCuda(const Tensor& self, const Tensor& other) {
+  return binaryCuda<MulOp, AllTypesAndBool>(self, other, "mul");
+}
+Tensor divCuda(const Tensor& self, const Tensor& other) {
+  return binaryCuda<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+}
+Tensor negCuda(const Tensor& self) { return unaryCuda<NegOp, AllTypes>(self, "neg"); }
+Tensor reluCuda(const Tensor& self) { return unaryCuda<ReluOp, AllTypes>(self, "relu"); }
+Tensor expCuda(const Tensor& self) {
+  return unaryCuda<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
+}
+Tensor reluBackwardCuda(const Tensor& grad, const Tensor& result) {
+  return binaryCuda<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
+}
+
+Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
+  const OutputMeta meta = sumMeta(self, dim, keepdim);
+  Tensor out = emptyLike(meta, self.device());
+  const Tensor input = contiguousCuda(toDtypeCuda(self, meta.dtype));
+  MINI_DISPATCH_ALL_TYPES(meta.dtype, "sum", [&] {
+    if (!dim || self.dim() == 0) {
+      launchSumAllCuda<scalar_t>(dataOf<const scalar_t>(input), input.numel(), dataOf<scalar_t>(out), "sum");
+      return;
+    }
+    const auto d = static_cast<std::size_t>(wrapDim(*dim, self.dim()));
+    const std::int64_t reduced = self.sizes()[d];
+    const std::int64_t inner =
+        numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
+    launchSumDimCuda<scalar_t>(dataOf<const scalar_t>(input), out.numel() / std::max<std::int64_t>(inner, 1),
+                               reduced, inner, dataOf<scalar_t>(out), "sum");
+  });
+  return out;
+}
+
+Tensor matmulCuda(const Tensor& self, const Tensor& other) {
+  Tensor out = emptyLike(matmulMeta(self, other), self.device());
+  matmulIntoCuda(out, self, other);
+  return out;
+}
+
+void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other) {
+  checkContiguousOutput(out, "matmul");
+  const Tensor a = contiguousCuda(self);
+  const Tensor b = contiguousCuda(other);
+  MINI_DISPATCH_ALL_TYPES(out.dtype(), "matmul", [&] {
+    launchMatmulCuda<scalar_t>(dataOf<const scalar_t>(a), dataOf<const scalar_t>(b), dataOf<scalar_t>(out),
+                               a.sizes()[0], a.sizes()[1], b.sizes()[1], "matmul");
+  });
+}
+
+Tensor& fillCuda_(Tensor& self, double value) {
+  checkConvertible(value, self.dtype(), "fill_");
+  return arangeFillCuda_(self, value, 0.0);
+}
+
+Tensor& arangeFillCuda_(Tensor& self, double start, double step) {
+  if (!self.isContiguous()) {
+    throw std::invalid_argument("fill_: this chapter's CUDA fill writes contiguous tensors only");
+  }
+  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
+    launchArangeCuda<scalar_t>(dataOf<scalar_t>(self), self.numel(), start, step, "fill_");
+  });
+  return self;
+}
+
+Tensor toDtypeCuda(const Tensor& self, ScalarType dtype) {
+  return self.dtype() == dtype ? self : castCuda(self, dtype, "to");
+}
+
+Tensor contiguousCuda(const Tensor& self) { return self.isContiguous() ? self : castCuda(self, self.dtype(), "contiguous"); }
+
+// [copy_cuda]
+Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
+  if (dst.sizes() != src.sizes()) {
+    throw std::invalid_argument(fmt::format("copy_: CUDA copies take equal sizes, got [{}] and [{}]",
+                                            fmt::join(dst.sizes(), ", "), fmt::join(src.sizes(), ", ")));
+  }
+  // Convert the dtype where the data is, so one cudaMemcpy finishes the job.
+  const Tensor source = src.device().isCuda() ? contiguousCuda(toDtypeCuda(src, dst.dtype()))
+                                              : contiguousCpu(toDtypeCpu(src, dst.dtype()));
+  Tensor staged = dst.isContiguous() ? dst : emptyTensor(dst.sizes(), dst.options());
+  const auto nbytes = static_cast<std::size_t>(dst.numel()) * itemSize(dst.dtype());
+  if (nbytes != 0) {
+    const CudaCopyKind kind = !src.device().isCuda()  ? CudaCopyKind::HostToDevice
+                              : !dst.device().isCuda() ? CudaCopyKind::DeviceToHost
+                                                       : CudaCopyKind::DeviceToDevice;
+    cudaCopyBytes(staged.rawData(), source.rawData(), nbytes, kind, "copy_");
+  }
+  if (!staged.isSameAs(dst)) {
+    if (!dst.device().isCpu()) {
+      throw std::invalid_argument("copy_: a strided CUDA destination is not supported here");
+    }
+    copyCpu_(dst, staged);
+  }
+  return dst;
+}
+// [copy_cuda]
+
+// [structured_cuda]
+// The impl() of every structured CUDA kernel in ops.yaml (the generated
+// RegisterCUDA.cpp calls them after meta()).
+void structured_ufunc_add_CUDA::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<AddOp, AllTypesAndBool>(out, self, other, "add");
+}
+// [structured_cuda]
+void structured_sub_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<SubOp, AllTypes>(out, self, other, "sub");
+}
+void structured_mul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<MulOp, AllTypesAndBool>(out, self, other, "mul");
+}
+void structured_div_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  binaryIntoCuda<DivOp, FloatingTypes>(out, self, other, "div");
+}
+void structured_neg_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<NegOp, AllTypes>(out, self, "neg");
+}
+void structured_relu_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<ReluOp, AllTypes>(out, self, "relu");
+}
+void structured_exp_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<ExpOp, FloatingTypes>(out, self, "exp");
+}
+void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
+                                   const Tensor& out) {
+  const Tensor sum = sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) {
+    return sumCuda(t, d, keep);
+  });
+  Tensor destination = out;
+  copyCuda_(destination, sum);
+}
+void structured_matmul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
+  matmulIntoCuda(out, self, other);
+}
+
+}  // namespace ch06
+}  // namespace mini

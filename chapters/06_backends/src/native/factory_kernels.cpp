@@ -1,0 +1,143 @@
+// What runs after BackendSelect (and for clone and _to_copy): kernels
+// written once in terms of other operators, `empty` and `fill_` and
+// `copy_`, so that a backend that has those three gets all of these.
+// CompositeExplicitAutograd puts them in every backend's slot.
+#include <cmath>
+#include <cstdint>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mini/util/checked_convert.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/native/factories.h"
+#include "mini/op_registration/library.h"
+#include "mini/aten/operators.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// [default_generator]
+// torch's default CPU generator: one per process, reseeded by
+// manual_seed. A mutex because two threads may draw at once.
+struct DefaultGenerator {
+  std::mutex mutex;
+  std::mt19937_64 engine{0};
+};
+
+DefaultGenerator& defaultGenerator() {
+  static DefaultGenerator generator;
+  return generator;
+}
+// [default_generator]
+
+}  // namespace
+
+void manualSeed(std::uint64_t seed) {
+  DefaultGenerator& generator = defaultGenerator();
+  std::lock_guard lock(generator.mutex);
+  generator.engine.seed(seed);
+}
+
+// [full_composite]
+Tensor fullComposite(const Sizes& size, double value, ScalarType dtype, Device device) {
+  Tensor out = empty(size, {dtype, device});
+  return fill_(out, value);
+}
+// [full_composite]
+Tensor zerosComposite(const Sizes& size, ScalarType dtype, Device device) {
+  return fullComposite(size, 0.0, dtype, device);
+}
+Tensor onesComposite(const Sizes& size, ScalarType dtype, Device device) {
+  return fullComposite(size, 1.0, dtype, device);
+}
+
+// [arange_length]
+// PyTorch's checks of arange, in the kernel: a call through the dispatcher
+// (boxed, or by another kernel) gets them as the C++ function does, before
+// the length divides by the step and converts the quotient to int64.
+std::int64_t arangeLength(double start, double end, double step, ScalarType dtype) {
+  if (!(step > 0.0 || step < 0.0)) {  // NaN too
+    throw std::invalid_argument("arange: step must be nonzero");
+  }
+  if (!std::isfinite(start) || !std::isfinite(end)) {
+    throw std::invalid_argument(fmt::format("arange: unsupported range: {} -> {}", start, end));
+  }
+  if ((step > 0.0 && end < start) || (step < 0.0 && end > start)) {
+    throw std::invalid_argument("arange: upper bound and larger bound inconsistent with step sign");
+  }
+  checkConvertible(start, dtype, "arange");
+  checkConvertible(end, dtype, "arange");
+  const double length = std::ceil((end - start) / step);
+  if (!(length < 0x1p63)) {
+    throw std::invalid_argument("arange: invalid size, possible overflow?");
+  }
+  return static_cast<std::int64_t>(length);
+}
+// [arange_length]
+
+// arange and randn compute on the host and copy: the same numbers on every
+// device for one seed, and a backend needs no kernel of its own for them.
+Tensor arangeComposite(double start, double end, double step, ScalarType dtype, Device device) {
+  Tensor host = emptyTensor({arangeLength(start, end, step, dtype)}, {dtype, kCpu});
+  arangeFillCpu_(host, start, step);
+  return device.isCpu() ? host : toCopy(host, dtype, device);
+}
+
+Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
+  if (!isFloatingType(dtype)) {
+    throw std::invalid_argument(
+        fmt::format("\"normal_kernel_cpu\" not implemented for '{}'", scalarTypeCName(dtype)));
+  }
+  Tensor host = emptyTensor(size, {ScalarType::Double, kCpu});
+  {
+    DefaultGenerator& generator = defaultGenerator();
+    std::lock_guard lock(generator.mutex);
+    std::normal_distribution<double> normal(0.0, 1.0);
+    for (double& value : host.mutableData()) {
+      value = normal(generator.engine);
+    }
+  }
+  return toCopy(host, dtype, device);
+}
+
+// The identity matrix, drawn on the host and copied like arange.
+Tensor eyeComposite(std::int64_t n, ScalarType dtype, Device device) {
+  if (device.isMeta()) {
+    return empty({n, n}, {dtype, device});  // a shape, and nothing to draw
+  }
+  Tensor host = emptyTensor({n, n}, {dtype, kCpu});
+  fillCpu_(host, 0.0);
+  Tensor diagonal = makeView(host, {n}, {n + 1}, 0);
+  fillCpu_(diagonal, 1.0);
+  return device.isCpu() ? host : toCopy(host, dtype, device);
+}
+
+// [to_copy_composite]
+// tensor.to(device, dtype): a new tensor there, then copy_, which dispatches
+// on both tensors and so reaches the backend that can reach both memories.
+Tensor toCopyComposite(const Tensor& self, ScalarType dtype, Device device) {
+  Tensor out = empty(self.sizes(), {dtype, device});
+  return copy_(out, self);
+}
+// [to_copy_composite]
+
+Tensor cloneComposite(const Tensor& self) { return toCopyComposite(self, self.dtype(), self.device()); }
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, CompositeExplicitAutograd, m) {
+  m.impl("full", &mini::fullComposite);
+  m.impl("zeros", &mini::zerosComposite);
+  m.impl("ones", &mini::onesComposite);
+  m.impl("arange", &mini::arangeComposite);
+  m.impl("randn", &mini::randnComposite);
+  m.impl("_to_copy", &mini::toCopyComposite);
+  m.impl("clone", &mini::cloneComposite);
+  m.impl("eye", &mini::eyeComposite);
+}

@@ -1,0 +1,74 @@
+#include "mini/native/meta_functions.h"
+
+#include <stdexcept>
+
+#include "mini/core/type_promotion.h"
+
+namespace mini {
+inline namespace ch06 {
+
+void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> tensors) {
+  const Device first = (*tensors.begin())->device();
+  for (const Tensor* tensor : tensors) {
+    if (tensor->device() != first) {
+      throw std::invalid_argument(fmt::format(
+          "{}: Expected all tensors to be on the same device, but found at least two devices, {} and {}!", op,
+          tensor->device(), first));
+    }
+  }
+}
+
+// [binary_meta_impl]
+OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, IntegerInputs integers) {
+  checkSameDevice(op, {&a, &b});
+  ScalarType dtype = resultType({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  if (integers == IntegerInputs::PromoteToFloat) {
+    dtype = toFloatingResult(dtype);
+  }
+  return {broadcastShapes(a.sizes(), b.sizes(), op), dtype};
+}
+// [binary_meta_impl]
+
+OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers) {
+  return {a.sizes(), integers == IntegerInputs::PromoteToFloat ? toFloatingResult(a.dtype()) : a.dtype()};
+}
+
+OutputMeta sumMeta(const Tensor& a, std::optional<std::int64_t> dim, bool keepdim) {
+  const ScalarType dtype = isFloatingType(a.dtype()) ? a.dtype() : ScalarType::Long;
+  if (!dim) {
+    return {{}, dtype};
+  }
+  const auto reduced = static_cast<std::size_t>(wrapDim(*dim, a.dim()));
+  Sizes sizes = a.sizes();
+  if (sizes.empty()) {
+    return {{}, dtype};
+  }
+  if (keepdim) {
+    sizes[reduced] = 1;
+  } else {
+    sizes.erase(sizes.begin() + static_cast<std::ptrdiff_t>(reduced));
+  }
+  return {sizes, dtype};
+}
+
+OutputMeta matmulMeta(const Tensor& a, const Tensor& b) {
+  checkSameDevice("matmul", {&a, &b});
+  if (a.dim() != 2 || b.dim() != 2) {
+    throw std::invalid_argument(
+        fmt::format("matmul: this chapter multiplies 2-D tensors only, got {}-D and {}-D", a.dim(), b.dim()));
+  }
+  if (a.sizes()[1] != b.sizes()[0]) {
+    throw std::invalid_argument(fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
+                                            a.sizes()[0], a.sizes()[1], b.sizes()[0], b.sizes()[1]));
+  }
+  if (a.dtype() != b.dtype()) {
+    throw std::invalid_argument(fmt::format("expected scalar type {} but found {}", scalarTypeCName(a.dtype()),
+                                            scalarTypeCName(b.dtype())));
+  }
+  return {{a.sizes()[0], b.sizes()[1]}, a.dtype()};
+}
+
+Tensor emptyLike(const OutputMeta& meta, Device device) { return emptyTensor(meta.sizes, {meta.dtype, device}); }
+
+}  // namespace ch06
+}  // namespace mini

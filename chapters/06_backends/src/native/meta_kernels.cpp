@@ -1,0 +1,48 @@
+// [meta_kernels]
+// The Meta backend: every kernel is its operator's meta function and an
+// output with no bytes. Running a model on Meta tensors computes every
+// shape and dtype (and every shape error) without touching data: what
+// PyTorch's fake tensors and `device="meta"` are for.
+#include <stdexcept>
+
+#include <fmt/ranges.h>
+
+#include "mini/op_registration/library.h"
+#include "mini/native/meta_functions.h"
+#include "mini/core/shape.h"
+
+namespace mini {
+inline namespace ch06 {
+
+// The operators that ops.yaml does not have: its structured ones get their
+// Meta kernels from their meta() (the generated RegisterMeta.cpp).
+Tensor floatUnaryMetaKernel(const Tensor& self) { return emptyLike(unaryMeta(self, IntegerInputs::PromoteToFloat), kMeta); }
+Tensor sumMetaKernel(const Tensor& self) { return emptyLike(sumMeta(self), kMeta); }
+Tensor thresholdBackwardMeta(const Tensor& grad, const Tensor& result) {
+  return emptyLike(binaryMeta(grad, result, "threshold_backward"), kMeta);
+}
+Tensor& fillMeta_(Tensor& self, double) { return self; }
+// copy_ runs here when either side is Meta (Meta outranks CPU and CUDA).
+// Into a meta tensor is fine: there is nothing to write. Out of one is not.
+Tensor& copyMeta_(Tensor& self, const Tensor& src) {
+  if (!self.device().isMeta()) {
+    throw std::runtime_error(fmt::format("copy_: cannot copy out of meta tensor; no data! (to {})", self.device()));
+  }
+  checkBroadcastsInto(self.sizes(), src.sizes(), "copy_");
+  return self;
+}
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, Meta, m) {
+  m.impl("sin", &mini::floatUnaryMetaKernel);
+  m.impl("sum", &mini::sumMetaKernel);
+  m.impl("threshold_backward", &mini::thresholdBackwardMeta);
+  m.impl("fill_", &mini::fillMeta_);
+  m.impl("copy_", &mini::copyMeta_);
+  m.impl("empty", +[](const mini::Sizes& size, mini::ScalarType dtype, mini::Device device) {
+    return mini::emptyTensor(size, {dtype, device});
+  });
+}
+// [meta_kernels]

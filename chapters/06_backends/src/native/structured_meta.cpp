@@ -1,0 +1,82 @@
+// The meta() of every structured operator in ops.yaml: the argument checks
+// and the result's shape and dtype, from meta_functions.h, handed to
+// set_output. The generated wrappers of every backend run these first; the
+// Meta backend runs nothing else.
+#include "mini/generated/MetaFunctions.h"
+
+#include <stdexcept>
+
+#include "mini/native/meta_functions.h"
+#include "mini/native/sum_dims.h"
+
+namespace mini {
+inline namespace ch06 {
+namespace meta {
+
+// [add_meta]
+// add.out's meta(): the broadcast shape, the promoted dtype, on the inputs'
+// device. TensorIterator's build in PyTorch; binaryMeta here.
+void structured_add_Tensor::meta(const Tensor& self, const Tensor& other) {
+  setElementwiseOutput(*this, "add", binaryMeta(self, other, "add"), self.device());
+}
+// [add_meta]
+
+void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other) {
+  setElementwiseOutput(*this, "sub", binaryMeta(self, other, "sub"), self.device());
+}
+
+void structured_mul_Tensor::meta(const Tensor& self, const Tensor& other) {
+  setElementwiseOutput(*this, "mul", binaryMeta(self, other, "mul"), self.device());
+}
+
+void structured_div_Tensor::meta(const Tensor& self, const Tensor& other) {
+  setElementwiseOutput(*this, "div", binaryMeta(self, other, "div", IntegerInputs::PromoteToFloat), self.device());
+}
+
+void structured_neg::meta(const Tensor& self) {
+  if (self.dtype() == ScalarType::Bool) {
+    throw std::invalid_argument(
+        "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+        "`~` or `logical_not()` operator instead.");
+  }
+  setElementwiseOutput(*this, "neg", unaryMeta(self), self.device());
+}
+
+void structured_relu::meta(const Tensor& self) {
+  setElementwiseOutput(*this, "relu", unaryMeta(self), self.device());
+}
+
+void structured_exp::meta(const Tensor& self) {
+  setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self.device());
+}
+
+// [sum_meta]
+// A reduction keeps an out= tensor's dtype, as sum's infer_dtype_from_optional does.
+void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim) {
+  // The shape that summing dimension by dimension leaves (sum_dims.h).
+  Sizes sizes = self.sizes();
+  for (std::int64_t d : sumDimsInOrder(dim, self.dim())) {
+    if (sizes.empty()) {
+      break;  // a zero-dimensional tensor sums to itself
+    }
+    if (keepdim) {
+      sizes[static_cast<std::size_t>(d)] = 1;
+    } else {
+      sizes.erase(sizes.begin() + static_cast<std::ptrdiff_t>(d));
+    }
+  }
+  const Tensor& existing = maybe_get_output(0);
+  set_output(0, sizes, {existing.defined() ? existing.dtype() : sumMeta(self).dtype, self.device()});
+}
+// [sum_meta]
+
+// matmul is not elementwise: an out= tensor must have the inputs' dtype
+// ("Expected out tensor to have dtype float, but got double instead").
+void structured_matmul::meta(const Tensor& self, const Tensor& other) {
+  const OutputMeta result = matmulMeta(self, other);
+  set_output(0, result.sizes, {result.dtype, self.device()});
+}
+
+}  // namespace meta
+}  // namespace ch06
+}  // namespace mini

@@ -1,0 +1,34 @@
+#pragma once
+// How an exercise test meets a stub: the stub throws ExerciseNotDone, the
+// test reports SKIPPED with a pointer to the lesson. A test suite named
+// ExerciseNN_M holds the tests of exercise NN.M (tools/progress relies on it).
+
+#include <string>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "mini/util/exercise.h"
+
+namespace mini_test {
+
+/// "exercise 06.1 is not done yet: see chapters/06_backends/README.md#exercise-61"
+inline std::string notDoneMessage(const std::string& id) {
+  const std::string chapter = id.substr(0, id.find('.'));
+  const std::string minor = id.substr(id.find('.') + 1);
+  return fmt::format("exercise {} is not done yet: see chapters/06_backends/README.md#exercise-{}{}", id,
+                     std::stoi(chapter), minor);
+}
+
+/// Runs the test's body; an exercise stub reached inside it makes the test
+/// SKIPPED instead of failed, while every other exception fails it as usual.
+template <class Body>
+void runExercise(Body body) {
+  try {
+    body();
+  } catch (const mini::ExerciseNotDone& stub) {
+    GTEST_SKIP() << notDoneMessage(stub.id());
+  }
+}
+
+}  // namespace mini_test
