@@ -8,7 +8,6 @@
 #include "mini/cpu_kernels.h"
 #include "mini/functions.h"
 #include "mini/grad_mode.h"
-#include "mini/library.h"
 #include "mini/operators.h"
 #include "mini/autograd_meta.h"
 
@@ -248,16 +247,3 @@ Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
 
 }  // namespace ch06
 }  // namespace mini
-
-// [autograd_registration]
-// Registered on the Autograd alias: the kernel fills AutogradCPU,
-// AutogradCUDA, ... at once (a formula does not depend on the backend).
-// The operators of ops.yaml are registered by the generated
-// RegisterAutograd.cpp, which names these kernels (its `autograd:` lines).
-MINI_LIBRARY_IMPL(aten, Autograd, m) {
-  m.impl("_to_copy", &mini::toCopyAutograd);
-  m.impl("sum", &mini::sumAutograd);
-  m.impl("t", &mini::tAutograd);
-  m.impl("view", &mini::viewAutograd);
-}
-// [autograd_registration]

@@ -22,7 +22,7 @@ using Jacobian = std::vector<std::vector<double>>;
 // A copy: a view of an input would otherwise change back when the input is restored.
 Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs) {
   NoGradGuard noGrad;
-  return toCopy(function(inputs), ScalarType::Double, kCpu);
+  return _to_copy(function(inputs), ScalarType::Double, kCpu);
 }
 
 // [numerical_jacobian]

@@ -144,14 +144,14 @@ Tensor Tensor::to(Device device) const {
   if (device == this->device()) {
     return *this;
   }
-  return toCopy(*this, dtype(), device);
+  return _to_copy(*this, dtype(), device);
 }
 
 Tensor Tensor::to(ScalarType dtype) const {
   if (dtype == this->dtype()) {
     return *this;
   }
-  return toCopy(*this, dtype, device());
+  return _to_copy(*this, dtype, device());
 }
 
 // [empty_tensor]

@@ -129,7 +129,7 @@ class CudaErrorCatalogue : public ::testing::Test {
       GTEST_SKIP() << cuda.reason;
     }
   }
-  static Tensor onGpu(const Tensor& tensor) { return toCopy(tensor, tensor.dtype(), cudaDevice(0)); }
+  static Tensor onGpu(const Tensor& tensor) { return _to_copy(tensor, tensor.dtype(), cudaDevice(0)); }
 };
 
 TEST_F(CudaErrorCatalogue, KernelsTakeAtMostEightDimensions) {
