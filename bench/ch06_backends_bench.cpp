@@ -7,7 +7,7 @@
 #include "bench_units.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/op_registration/library.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/aten/parallel.h"
 
 namespace {

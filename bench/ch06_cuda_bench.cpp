@@ -20,7 +20,7 @@
 
 #include "bench_units.h"
 #include "mini/native/cuda/cuda_kernels.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace {
 

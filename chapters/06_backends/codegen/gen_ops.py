@@ -11,12 +11,18 @@ only what a yaml edit touched):
     mini/generated/Operators.h, Operators.cpp   typed handles: addOp(), addOutOp(), ...
     mini/generated/Functions.h, Functions.cpp   the public API: add, add_, add_out
     mini/generated/MetaFunctions.h              meta::structured_add_Tensor: meta()
-    mini/generated/NativeFunctions.h            structured_ufunc_add_CPU: impl()
+    mini/generated/NativeFunctions.h            structured_ufunc_add_CPU: impl(); every
+                                                plain kernel named in `dispatch:`
     RegisterSchema.cpp                          m.def(...) of every entry
-    RegisterCPU.cpp, RegisterCUDA.cpp           wrapper_CPU_add_Tensor and friends
-    RegisterMeta.cpp                            meta() alone
+    RegisterCPU.cpp, RegisterCUDA.cpp           wrapper_CPU_add_Tensor and friends, and
+                                                the plain kernels of those keys
+    RegisterMeta.cpp                            meta() alone, and the plain Meta kernels
+    RegisterBackendSelect.cpp                   the factories' BackendSelect kernels
+    RegisterCompositeExplicitAutograd.cpp,      kernels written once for every backend
+    RegisterCompositeImplicitAutograd.cpp
     RegisterAutograd.cpp                        the Autograd row
-    RegisterADInplaceOrView.cpp                 version bumps of the written tensors
+    RegisterADInplaceOrView.cpp                 version bumps of the written tensors,
+                                                views marked as views
 
 Each file starts with a header naming this generator and the yaml entries it
 came from; each wrapper names its entry's line.
@@ -59,8 +65,9 @@ def _camel(words: list[str]) -> str:
 
 
 def handle_name(schema: Schema) -> str:
-    """addOp, addInplaceOp, addOutOp, sumDimIntListOp: the typed handle accessor."""
-    words = schema.name.rstrip("_").split("_")
+    """addOp, addInplaceOp, addOutOp, sumDimIntListOp, toCopyOp (_to_copy): the
+    typed handle accessor."""
+    words = schema.name.strip("_").split("_")
     name = words[0] + _camel(words[1:])
     if schema.is_inplace:
         name += "Inplace"
@@ -111,6 +118,34 @@ def names(arguments) -> str:
 def public_arguments(schema: Schema):
     """at::add_out(out, self, other): the outputs first, as in ATen's C++ API."""
     return schema.out_arguments + schema.inputs if schema.is_out else schema.arguments
+
+
+def public_parameters(schema: Schema, with_defaults=False) -> str:
+    """A factory takes its dtype and device as one TensorOptions, as at::empty
+    does (`empty({2, 3}, {ScalarType::Float, kMeta})`); requires_grad with them."""
+    if not schema.is_factory:
+        return parameters(public_arguments(schema), with_defaults)
+    options = "const TensorOptions& options" + (" = {}" if with_defaults else "")
+    return ", ".join(filter(None, [parameters(schema.arguments[:-2], with_defaults), options]))
+
+
+def public_body(schema: Schema) -> str:
+    if not schema.is_factory:
+        return f"  return {handle_name(schema)}().call({names(schema.arguments)});\n"
+    # torch::empty's shape (variable_factories.h): the call runs below
+    # ADInplaceOrView, so the kernels' own writes (full's fill_) are no
+    # in-place operations of the user's; the result is a leaf, which then
+    # requires grad if asked.
+    arguments = ", ".join(filter(None, [names(schema.arguments[:-2]), "options.dtype, options.device"]))
+    return ("  Tensor result;\n"
+            "  {\n    AutoDispatchBelowADInplaceOrView guard;\n"
+            f"    result = {handle_name(schema)}().call({arguments});\n  }}\n"
+            "  if (options.requiresGrad) {\n    result.setRequiresGrad(true);\n  }\n"
+            "  return result;\n")
+
+
+def with_cpp_binding(ops: list[Operator]) -> list[Operator]:
+    return [op for op in ops if not op.manual_cpp_binding]
 
 
 def const_inputs(arguments) -> str:
@@ -171,23 +206,23 @@ def operators_cpp(ops: list[Operator], prefix: str) -> str:
 
 def functions_h(ops: list[Operator]) -> str:
     body = [header(ops, "the public functions (torch.add, torch.add_, torch.add(out=))"), "#pragma once\n",
-            '#include <cstdint>', '#include <vector>\n', '#include "mini/core/tensor.h"\n', open_namespace()]
-    for op in ops:
+            '#include <cstdint>', '#include <vector>\n', '#include "mini/core/tensor.h"',
+            '#include "mini/core/tensor_options.h"\n', open_namespace()]
+    for op in with_cpp_binding(ops):
         s = op.schema
         body.append(f"/// {s.text}  ({op.origin})")
-        body.append(f"{s.cpp_return_type} {cpp_name(s)}({parameters(public_arguments(s), with_defaults=True)});")
+        body.append(f"{s.cpp_return_type} {cpp_name(s)}({public_parameters(s, with_defaults=True)});")
     body.append("\n" + close_namespace())
     return "\n".join(body)
 
 
 def functions_cpp(ops: list[Operator], prefix: str) -> str:
     body = [header(ops, "the public functions: each calls its operator's typed handle"),
-            f'#include "mini/generated/{prefix}Functions.h"\n', f'#include "mini/generated/{prefix}Operators.h"\n',
-            open_namespace()]
-    for op in ops:
+            f'#include "mini/generated/{prefix}Functions.h"\n', '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
+            f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
+    for op in with_cpp_binding(ops):
         s = op.schema
-        body.append(f"{s.cpp_return_type} {cpp_name(s)}({parameters(public_arguments(s))}) {{\n"
-                    f"  return {handle_name(s)}().call({names(s.arguments)});\n}}")
+        body.append(f"{s.cpp_return_type} {cpp_name(s)}({public_parameters(s)}) {{\n{public_body(s)}}}")
     body.append("\n" + close_namespace())
     return "\n".join(body)
 
@@ -209,8 +244,19 @@ def meta_functions_h(ops: list[Operator]) -> str:
 
 
 def native_functions_h(ops: list[Operator], prefix: str) -> str:
-    body = [header(structured(ops), "the structured kernels: impl() computes into the output"),
+    plain = [op for op in ops if op.dispatch and not op.structured]
+    body = [header(structured(ops) + plain,
+                   "the kernels: structured impl() into the output, and every plain kernel of `dispatch:`"),
             "#pragma once\n", f'#include "mini/generated/{prefix}MetaFunctions.h"\n', open_namespace()]
+    # A plain kernel is declared with its schema's C++ signature, so a kernel
+    # that does not match its entry fails to compile here, not at registration.
+    kernels = {}
+    for op in plain:
+        for key, kernel in op.dispatch.items():
+            kernels.setdefault(kernel, (op, []))[1].append(key)
+    for kernel, (op, keys) in kernels.items():
+        body.append(f"// {op.origin}  {op.schema.full_name}, dispatch {', '.join(keys)}\n"
+                    f"{op.schema.cpp_return_type} {kernel}({parameters(op.schema.arguments)});\n")
     declared = set()
     for op in structured(ops):
         for backend in op.dispatch:
@@ -278,16 +324,20 @@ def structured_wrapper(op: Operator, variant: Operator, backend: str) -> str:
             f"{result}}}\n")
 
 
-# Where a backend's plain (not structured) kernels are declared.
-PLAIN_KERNEL_HEADERS = {"CPU": "mini/native/cpu/cpu_kernels.h", "CUDA": "mini/native/cuda/cuda_kernels.h"}
+# Every key a Register<Key>.cpp is written for; a structured operator has
+# wrappers on its impl() backends (those of --backends) and on Meta.
+REGISTERED_KEYS = ("CPU", "CUDA", "Meta", "BackendSelect", "CompositeExplicitAutograd", "CompositeImplicitAutograd")
 
 
-def register_backend_cpp(ops: list[Operator], backend: str, prefix: str) -> str:
-    mine = [op for op in ops if backend == "Meta" and op.structured or backend in op.dispatch]
+def register_key_cpp(ops: list[Operator], backend: str, prefix: str, structured_backends: list[str]) -> str:
+    """The `backend` row: the structured wrappers where this build has the
+    backend's impl() (CUDA's only with nvcc), and every plain kernel named for
+    the key, in every build (src/native/no_cuda/ has CUDA kernels that say why not)."""
+    def has_wrappers(op: Operator) -> bool:
+        return op.structured and backend in structured_backends and (backend == "Meta" or backend in op.dispatch)
+    mine = [op for op in ops if has_wrappers(op) or (not op.structured and backend in op.dispatch)]
     made_from = [v for op in mine for v in ([op] + op.variants if op.structured else [op])]
     includes = [f"mini/generated/{prefix}NativeFunctions.h", "mini/op_registration/library.h", "mini/native/structured.h"]
-    if any(not op.structured for op in mine):
-        includes.insert(0, PLAIN_KERNEL_HEADERS[backend])
     body = [header(made_from, f"the {backend} row of every operator it has a kernel for"),
             "#include <array>", "#include <cstdint>", "#include <utility>\n",
             "\n".join(f'#include "{include}"' for include in includes) + "\n", open_namespace(), "namespace {\n"]
@@ -311,6 +361,8 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
             '#include "mini/autograd/autograd_not_implemented_fallback.h"', '#include "mini/op_registration/library.h"\n']
     registrations = []
     for op in ops:
+        if op.schema.is_factory or "CompositeImplicitAutograd" in op.dispatch:
+            continue  # no tensor, so no Autograd key; or autograd comes from what it calls
         if op.autograd:
             registrations.append(f'  m.impl("{op.schema.full_name}", &mini::{op.autograd});  // {op.origin}')
         else:
@@ -320,23 +372,33 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
     return "\n".join(body)
 
 
+def ad_inplace_or_view_kernel(op: Operator) -> str:
+    """Below the Autograd kernel, whatever its key set: a writer bumps the
+    version of what it wrote, a view marks its result as a view."""
+    s = op.schema
+    call = f"{handle_name(s)}().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, {names(s.arguments)})"
+    if s.is_view:
+        run, after, result = f"    result = {call};\n", "  markAsView(result);\n", "result"
+    else:
+        run, result = f"    {call};\n", s.mutable_arguments[0].name
+        after = "".join(f"  bumpVersion({a.name});\n" for a in s.mutable_arguments)
+    return (f"// {op.origin}\n"
+            f"{s.cpp_return_type} ADInplaceOrView_{wrapper_id(s)}(DispatchKeySet dispatchKeySet, "
+            f"{parameters(s.arguments)}) {{\n"
+            + ("  Tensor result;\n" if s.is_view else "")
+            + f"  {{\n    AutoDispatchBelowADInplaceOrView guard;\n{run}  }}\n{after}"
+            f"  return {result};\n}}\n")
+
+
 def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
-    writers = [op for op in ops if op.schema.mutable_arguments]
-    body = [header(writers, "ADInplaceOrView: every operator that writes a tensor bumps its version"),
+    mine = [op for op in ops if op.schema.mutable_arguments or op.schema.is_view]
+    body = [header(mine, "ADInplaceOrView: every operator that writes a tensor bumps its version; a view is marked"),
             '#include "mini/autograd/ad_inplace_or_view_kernels.h"', '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
             f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/op_registration/library.h"\n', open_namespace(), "namespace {\n"]
     registrations = []
-    for op in writers:
-        s = op.schema
-        bumps = "".join(f"  bumpVersion({a.name});\n" for a in s.mutable_arguments)
-        body.append(f"// {op.origin}\n"
-                    f"{s.cpp_return_type} ADInplaceOrView_{wrapper_id(s)}(DispatchKeySet dispatchKeySet, "
-                    f"{parameters(s.arguments)}) {{\n"
-                    f"  {{\n    AutoDispatchBelowADInplaceOrView guard;\n"
-                    f"    {handle_name(s)}().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, {names(s.arguments)});\n"
-                    f"  }}\n{bumps}"
-                    f"  return {s.mutable_arguments[0].name};\n}}\n")
-        registrations.append(f'  m.impl("{s.full_name}", &mini::ADInplaceOrView_{wrapper_id(s)});')
+    for op in mine:
+        body.append(ad_inplace_or_view_kernel(op))
+        registrations.append(f'  m.impl("{op.schema.full_name}", &mini::ADInplaceOrView_{wrapper_id(op.schema)});')
     body.append("}  // namespace\n" + close_namespace())
     body.append(library_block("MINI_LIBRARY_IMPL(aten, ADInplaceOrView, m)", registrations))
     return "\n".join(body)
@@ -352,12 +414,11 @@ def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict
         "mini/generated/MetaFunctions.h": meta_functions_h(ops),
         "mini/generated/NativeFunctions.h": native_functions_h(ops, prefix),
         "RegisterSchema.cpp": register_schema_cpp(ops),
-        "RegisterMeta.cpp": register_backend_cpp(ops, "Meta", prefix),
         "RegisterAutograd.cpp": register_autograd_cpp(ops),
         "RegisterADInplaceOrView.cpp": register_ad_inplace_or_view_cpp(ops, prefix),
     }
-    for backend in backends:
-        files[f"Register{backend}.cpp"] = register_backend_cpp(ops, backend, prefix)
+    for key in REGISTERED_KEYS:
+        files[f"Register{key}.cpp"] = register_key_cpp(ops, key, prefix, backends + ["Meta"])
     return {os.path.join(os.path.dirname(name), prefix + os.path.basename(name)): text
             for name, text in files.items()}
 
@@ -391,7 +452,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--exercise-yaml", action="append", default=[],
                         help="read after --yaml; its entries go into the Exercise* files")
     parser.add_argument("--out", required=True, help="where the generated files go")
-    parser.add_argument("--backends", default="CPU", help="comma-separated: CPU,CUDA (Meta always)")
+    parser.add_argument("--backends", default="CPU",
+                        help="comma-separated, the backends with structured impl()s: CPU,CUDA (Meta always)")
     parser.add_argument("--root", default=None, help="paths in headers and errors are relative to this")
     args = parser.parse_args(argv)
     root = args.root or os.getcwd()

@@ -11,6 +11,10 @@ An entry is one operator overload, as in PyTorch's native_functions.yaml:
     - func: add.Tensor(Tensor self, Tensor other) -> Tensor
       structured_delegate: add.out  # functional variant, made from add.out
       autograd: addAutograd         # its Autograd kernel (absent: not implemented)
+    - func: empty(int[] size, ScalarType dtype, Device device) -> Tensor
+      dispatch:                     # not structured: a kernel per dispatch key,
+        BackendSelect: emptyBackendSelect  # several keys to one kernel as
+        CPU, CUDA, Meta: emptyKernel       # in native_functions.yaml
 """
 
 from dataclasses import dataclass, field
@@ -22,8 +26,11 @@ except ImportError:  # pragma: no cover - what a fresh machine says
 
 from schema import Schema, SchemaError, parse_schema
 
-KNOWN_KEYS = ("func", "structured", "structured_delegate", "dispatch", "autograd")
-BACKENDS = ("CPU", "CUDA")  # Meta needs no entry: a structured op's meta() is its Meta kernel
+KNOWN_KEYS = ("func", "structured", "structured_delegate", "dispatch", "autograd", "manual_cpp_binding")
+BACKENDS = ("CPU", "CUDA")  # a structured op's impl() classes; its Meta kernel is its meta()
+# The keys a plain (not structured) operator names kernels for: backends,
+# BackendSelect (a factory's), and the composite alias keys.
+DISPATCH_KEYS = BACKENDS + ("Meta", "BackendSelect", "CompositeExplicitAutograd", "CompositeImplicitAutograd")
 
 
 class OpsYamlError(ValueError):
@@ -40,8 +47,9 @@ class Operator:
     line: int
     structured: bool = False
     delegate: str | None = None  # the full name of the structured op, for a variant
-    dispatch: dict[str, str] = field(default_factory=dict)  # backend -> kernel name
+    dispatch: dict[str, str] = field(default_factory=dict)  # dispatch key -> kernel name
     autograd: str | None = None
+    manual_cpp_binding: bool = False  # its public function is written by hand
     variants: list["Operator"] = field(default_factory=list)  # of a structured op
 
     @property
@@ -90,18 +98,22 @@ def _operator_of(entry, display_path: str) -> Operator:
     except SchemaError as error:
         raise OpsYamlError(display_path, key_lines["func"], str(error)) from None
     operator = Operator(schema, display_path, line, structured=bool(entry.get("structured", False)),
-                        delegate=entry.get("structured_delegate"), autograd=entry.get("autograd"))
+                        delegate=entry.get("structured_delegate"), autograd=entry.get("autograd"),
+                        manual_cpp_binding=bool(entry.get("manual_cpp_binding", False)))
     dispatch = entry.get("dispatch") or {}
     if not isinstance(dispatch, dict):
         raise OpsYamlError(display_path, key_lines["dispatch"], "'dispatch:' must map a backend to a kernel name")
-    for backend, kernel in dispatch.items():
-        if backend.startswith("__"):
+    for keys, kernel in dispatch.items():
+        if keys.startswith("__"):
             continue
-        if backend not in BACKENDS:
-            raise OpsYamlError(display_path, dispatch["__key_lines__"][backend],
-                               f"{schema.full_name}: unknown backend '{backend}' in dispatch (known: "
-                               f"{', '.join(BACKENDS)}; Meta comes from meta() by itself)")
-        operator.dispatch[backend] = str(kernel)
+        # `CPU, CUDA: fill_`: one kernel for several keys, as in native_functions.yaml.
+        for key in [k.strip() for k in keys.split(",")]:
+            known = BACKENDS if operator.structured else DISPATCH_KEYS
+            if key not in known:
+                why = "; Meta comes from meta() by itself" if operator.structured else ""
+                raise OpsYamlError(display_path, dispatch["__key_lines__"][keys],
+                                   f"{schema.full_name}: unknown dispatch key '{key}' (known: {', '.join(known)}{why})")
+            operator.dispatch[key] = str(kernel)
     return operator
 
 
@@ -116,6 +128,9 @@ def _check_structured(operator: Operator) -> None:
         raise OpsYamlError(operator.path, operator.line, f"{name}: a structured operator needs a 'dispatch:' kernel")
     if operator.structured and operator.delegate:
         raise OpsYamlError(operator.path, operator.line, f"{name}: 'structured' and 'structured_delegate' exclude each other")
+    if not operator.structured and not operator.delegate and not operator.dispatch:
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: no kernel: give it 'dispatch:', or make it a structured_delegate variant")
     if operator.delegate and operator.dispatch:
         raise OpsYamlError(operator.path, operator.line,
                            f"{name}: a structured_delegate variant gets its kernels from {operator.delegate}, not 'dispatch:'")

@@ -31,6 +31,7 @@ class Argument:
     name: str
     type: str  # "Tensor", "int[]", ...
     mutable: bool = False  # Tensor(a!)
+    aliased: bool = False  # Tensor(a): the result is a view of it
     kwarg_only: bool = False
     default: str | None = None
 
@@ -51,6 +52,7 @@ class Schema:
     overload: str  # "Tensor", "out" or ""
     arguments: list[Argument] = field(default_factory=list)
     returns_mutable: bool = False  # -> Tensor(a!)
+    returns_view: bool = False  # -> Tensor(a)
     text: str = ""
 
     @property
@@ -83,13 +85,26 @@ class Schema:
         return [a for a in self.arguments if a.mutable]
 
     @property
+    def is_view(self) -> bool:
+        return self.returns_view
+
+    @property
+    def is_factory(self) -> bool:
+        """No tensor argument to take a key set from: `dtype` and `device` say
+        where the result goes (its BackendSelect kernel reads them)."""
+        names = [(a.type, a.name) for a in self.arguments]
+        return (not any(a.type == "Tensor" for a in self.arguments)
+                and names[-2:] == [("ScalarType", "dtype"), ("Device", "device")])
+
+    @property
     def cpp_return_type(self) -> str:
         return "Tensor&" if self.returns_mutable else "Tensor"
 
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _SCHEMA = re.compile(rf"^\s*({_NAME})(?:\.({_NAME}))?\s*\((.*)\)\s*->\s*(.+?)\s*$")
-_ARGUMENT = re.compile(rf"^({_NAME}(?:\[\])?)(\(a!\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
+_ARGUMENT = re.compile(rf"^({_NAME}(?:\[\])?)(\(a!?\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
+RETURNS = ("Tensor", "Tensor(a!)", "Tensor(a)")
 
 
 def parse_schema(text: str) -> Schema:
@@ -105,17 +120,21 @@ def parse_schema(text: str) -> Schema:
             continue
         argument = _ARGUMENT.match(piece)
         if not argument:
-            raise SchemaError(f"schema '{text}': argument '{piece}' is not `Type name` or `Type(a!) name`")
+            raise SchemaError(f"schema '{text}': argument '{piece}' is not `Type name`, `Type(a!) name` or `Type(a) name`")
         type_, alias, arg_name, default = argument.groups()
         if type_ not in CPP_ARGUMENT_TYPES:
             known = ", ".join(CPP_ARGUMENT_TYPES)
             raise SchemaError(f"schema '{text}': argument '{arg_name}' has unknown type '{type_}' (known: {known})")
         if alias and type_ != "Tensor":
-            raise SchemaError(f"schema '{text}': only a Tensor can be written to, not '{arg_name}'")
-        schema.arguments.append(Argument(arg_name, type_, bool(alias), kwarg_only, default))
-    if returns not in ("Tensor", "Tensor(a!)"):
-        raise SchemaError(f"schema '{text}': returns '{returns}', but the generator knows `Tensor` and `Tensor(a!)` only")
+            raise SchemaError(f"schema '{text}': only a Tensor can be written to or viewed, not '{arg_name}'")
+        schema.arguments.append(Argument(arg_name, type_, alias == "(a!)", alias == "(a)", kwarg_only, default))
+    if returns not in RETURNS:
+        raise SchemaError(f"schema '{text}': returns '{returns}', but the generator knows `Tensor`, `Tensor(a!)` "
+                          "and `Tensor(a)` only")
     schema.returns_mutable = returns == "Tensor(a!)"
+    schema.returns_view = returns == "Tensor(a)"
     if schema.returns_mutable != bool(schema.mutable_arguments):
         raise SchemaError(f"schema '{text}': an operator returns Tensor(a!) exactly when it writes an argument")
+    if schema.returns_view != any(a.aliased for a in schema.arguments):
+        raise SchemaError(f"schema '{text}': an operator returns Tensor(a) exactly when the result views an argument")
     return schema

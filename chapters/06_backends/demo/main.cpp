@@ -9,7 +9,7 @@
 #include "mini/native/factories.h"
 #include "mini/util/load_library.h"
 #include "mini/autograd/node.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace {
 

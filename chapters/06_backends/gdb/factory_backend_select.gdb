@@ -8,16 +8,17 @@ set breakpoint pending off
 break mini::ch06::emptyBackendSelect
 run
 # check: Breakpoint 1, mini::ch06::emptyBackendSelect (size=std::vector of length 2, capacity 2 = {...}, dtype=float64, device=cpu) at [...]chapters/06_backends/src/native/backend_select_kernels.cpp:[...]
-# From the bottom: full, its first dispatch (BackendSelect), full's
-# BackendSelect kernel, the redispatch to CPU where the composite kernel
-# runs, which calls empty, whose dispatch lands on BackendSelect again.
+# From the bottom: full (its generated public function), its first
+# dispatch (BackendSelect), full's BackendSelect kernel, the redispatch to
+# CPU where the composite kernel runs, which calls empty, whose dispatch
+# lands on BackendSelect again.
 bt -frame-arguments presence
 # check: #0  mini::ch06::emptyBackendSelect (...) at [...]/backend_select_kernels.cpp:[...]
 # check: #1  [...] in mini::ch06::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
 # check: #2  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check: #3  [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #4  [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #5  [...] in mini::ch06::empty (...) at [...]/factories.cpp:[...]
+# check: #5  [...] in mini::ch06::empty (...) at [...]/Functions.cpp:[...]
 # check: #6  [...] in mini::ch06::fullComposite (...) at [...]/factory_kernels.cpp:[...]
 # check: #7  [...] in mini::ch06::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
 # check: #8  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
@@ -28,7 +29,7 @@ bt -frame-arguments presence
 # check: #13 [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check: #14 [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #15 [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #16 [...] in mini::ch06::full (...) at [...]/factories.cpp:[...]
+# check: #16 [...] in mini::ch06::full (...) at [...]/Functions.cpp:[...]
 # check: #17 [...] in main (...) at [...]chapters/06_backends/demo/main.cpp:[...]
 # The arguments that stand in for a tensor's key set, through the Device
 # and ScalarType printers.

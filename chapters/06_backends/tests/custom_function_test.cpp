@@ -3,7 +3,7 @@
 #include "mini/autograd/custom_function.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/extension/my_add_function.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -10,7 +10,7 @@
 #include "support/backend_test_helpers.h"
 #include "mini/native/cpu/cpu_loops.h"
 #include "mini/native/elementwise_functors.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/aten/parallel.h"
 
 namespace mini {

@@ -5,7 +5,7 @@
 #include "mini/autograd/accumulate_grad.h"
 #include "mini/autograd/engine.h"
 #include "mini/core/grad_mode.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -11,7 +11,7 @@
 #include "mini/native/factories.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/util/load_library.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/native/structured.h"
 #include "support/test_helpers.h"
 
@@ -129,7 +129,7 @@ class CudaErrorCatalogue : public ::testing::Test {
       GTEST_SKIP() << cuda.reason;
     }
   }
-  static Tensor onGpu(const Tensor& tensor) { return toCopy(tensor, tensor.dtype(), cudaDevice(0)); }
+  static Tensor onGpu(const Tensor& tensor) { return _to_copy(tensor, tensor.dtype(), cudaDevice(0)); }
 };
 
 TEST_F(CudaErrorCatalogue, KernelsTakeAtMostEightDimensions) {

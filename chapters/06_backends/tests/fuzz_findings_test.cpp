@@ -11,7 +11,7 @@
 #include "mini/dispatch/dispatcher.h"
 #include "mini/native/factories.h"
 #include "mini/core/grad_mode.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/boxing/stack.h"
 #include "support/test_helpers.h"
 

@@ -3,7 +3,7 @@
 
 #include "mini/autograd/backward_nodes.h"
 #include "mini/core/grad_mode.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -109,6 +109,59 @@ TEST(Inplace, OnAViewThatRequiresGradIsRefused) {
   Tensor v = view(exp(x), {2, 2});
   EXPECT_EQ(v.gradFn()->name(), "ViewBackward0");
   EXPECT_EQ(errorOf([&] { add_(v, scalarTensor(1)); }),
+            "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
+}
+
+// copy_ and fill_ are writers like add_: ops.yaml gives them the same
+// generated ADInplaceOrView kernel, and so the same version bump. (When
+// they were registered by hand they had none, and backward returned a
+// wrong gradient in silence.)
+TEST(Inplace, FillAndCopyBumpTheVersion) {
+  Tensor t = zeros({3});
+  fill_(t, 2.0);
+  EXPECT_EQ(t.version(), 1u);
+  copy_(t, ones({3}));
+  EXPECT_EQ(t.version(), 2u);
+  EXPECT_THAT(values(t), ElementsAre(1, 1, 1));
+}
+
+TEST(Inplace, OverwritingASavedInputWithFillIsAnError) {
+  // torch: y = w * input; input.fill_(0); y.sum().backward() raises.
+  const Tensor w = fromValues({1, 2}, {2}, true);
+  Tensor input = fromValues({3, 4}, {2});
+  const Tensor y = mul(w, input);  // MulBackward0 saves input for w's gradient
+  fill_(input, 0.0);
+  EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
+            "one of the variables needed for gradient computation has been modified by an inplace operation: "
+            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: MulBackward0 saved it in "
+            "the forward pass; clone the tensor before changing it in place, or change it after backward().");
+}
+
+TEST(Inplace, OverwritingASavedInputWithCopyIsAnError) {
+  const Tensor w = fromValues({1, 2}, {2}, true);
+  Tensor input = fromValues({3, 4}, {2});
+  const Tensor y = mul(w, input);
+  copy_(input, fromValues({5, 6}, {2}));
+  EXPECT_NE(errorOf([&] { sum(y).backward(); }).find("is at version 1; expected version 0"), std::string::npos);
+}
+
+TEST(Inplace, WhatFactoriesAndToWriteInsideIsNotAnInplaceOperation) {
+  // full is empty then fill_, to() is empty then copy_: both run below
+  // ADInplaceOrView, so their results start at version 0, as in torch.
+  EXPECT_EQ(zeros({2}).version(), 0u);
+  EXPECT_EQ(full({2}, 3.0).version(), 0u);
+  EXPECT_EQ(arange(0, 3).version(), 0u);
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  EXPECT_EQ(x.to(ScalarType::Float).version(), 0u);
+  EXPECT_EQ(clone(x).version(), 0u);
+}
+
+TEST(Inplace, ATransposeIsAViewToo) {
+  // t's ADInplaceOrView kernel is generated from its `Tensor(a)` schema,
+  // as view's is: an in-place write through it is refused the same way.
+  const Tensor x = fromValues({1, 2, 3, 4}, {2, 2}, true);
+  Tensor transposed = t(exp(x));
+  EXPECT_EQ(errorOf([&] { add_(transposed, scalarTensor(1)); }),
             "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
 }
 

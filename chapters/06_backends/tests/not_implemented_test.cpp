@@ -2,7 +2,7 @@
 
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/autograd/backward_nodes.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -11,7 +11,7 @@
 
 #include "support/backend_test_helpers.h"
 #include "mini/native/factories.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/util/warning.h"
 
 namespace mini {
@@ -176,7 +176,7 @@ TEST(Structured, MetaShapesAndDtypesMatchTheCpu) {
   const Tensor a = cpuTensor({1, 2, 3}, {3, 1}, ScalarType::Long);
   const Tensor b = cpuTensor({1, 2}, {2}, ScalarType::Float);
   const Tensor m = cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}, ScalarType::Double);
-  auto onMeta = [](const Tensor& tensor) { return toCopy(tensor, tensor.dtype(), kMeta); };
+  auto onMeta = [](const Tensor& tensor) { return _to_copy(tensor, tensor.dtype(), kMeta); };
   const std::vector<std::pair<std::string, std::function<Tensor(const Tensor&, const Tensor&, const Tensor&)>>> cases = {
       {"add", [](const Tensor& x, const Tensor& y, const Tensor&) { return add(x, y); }},
       {"div", [](const Tensor& x, const Tensor& y, const Tensor&) { return div(x, y); }},

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -38,7 +38,7 @@ class BrokenYaml(unittest.TestCase):
     def test_unknown_key(self):
         self.assertEqual(self.error_of(GOOD_ADD + "  structurd_delegate: add.out\n"),
                          "ops.yaml:5: unknown key 'structurd_delegate' (known: func, structured, "
-                         "structured_delegate, dispatch, autograd)")
+                         "structured_delegate, dispatch, autograd, manual_cpp_binding)")
 
     def test_delegate_to_a_missing_operator(self):
         self.assertEqual(self.error_of(GOOD_ADD + "- func: sub.Tensor(Tensor self, Tensor other) -> Tensor\n"
@@ -62,8 +62,26 @@ class BrokenYaml(unittest.TestCase):
 
     def test_unknown_backend(self):
         self.assertEqual(self.error_of(GOOD_ADD + "    XLA: add_xla\n"),
-                         "ops.yaml:5: add.out: unknown backend 'XLA' in dispatch (known: CPU, CUDA; "
+                         "ops.yaml:5: add.out: unknown dispatch key 'XLA' (known: CPU, CUDA; "
                          "Meta comes from meta() by itself)")
+
+    def test_a_structured_operator_has_no_meta_line(self):
+        self.assertEqual(self.error_of(GOOD_ADD + "    Meta: add_meta\n"),
+                         "ops.yaml:5: add.out: unknown dispatch key 'Meta' (known: CPU, CUDA; "
+                         "Meta comes from meta() by itself)")
+
+    def test_unknown_key_of_a_plain_operator(self):
+        self.assertEqual(self.error_of("- func: sin(Tensor self) -> Tensor\n  dispatch:\n    CPU, XLA: sinCpu\n"),
+                         "ops.yaml:3: sin: unknown dispatch key 'XLA' (known: CPU, CUDA, Meta, BackendSelect, "
+                         "CompositeExplicitAutograd, CompositeImplicitAutograd)")
+
+    def test_a_plain_operator_needs_a_kernel(self):
+        self.assertEqual(self.error_of("- func: sin(Tensor self) -> Tensor\n"),
+                         "ops.yaml:1: sin: no kernel: give it 'dispatch:', or make it a structured_delegate variant")
+
+    def test_a_view_returns_what_it_views(self):
+        self.assertIn("an operator returns Tensor(a) exactly when the result views an argument",
+                      self.error_of("- func: t(Tensor self) -> Tensor(a)\n  dispatch:\n    CPU: tCpu\n"))
 
     def test_delegate_arguments_must_be_the_inputs(self):
         self.assertEqual(self.error_of(GOOD_ADD + "- func: add.Tensor(Tensor self) -> Tensor\n"

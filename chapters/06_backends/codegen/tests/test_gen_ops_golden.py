@@ -1,6 +1,7 @@
 """ch06.codegen.golden: the generated files have the shape the lesson shows."""
 
 import os
+import re
 import sys
 import tempfile
 import unittest
@@ -17,8 +18,8 @@ CHAPTER = os.path.normpath(os.path.join(HERE, "..", ".."))
 class GeneratedFiles(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        ops = load_operators([(os.path.join(CHAPTER, "ops.yaml"), "chapters/06_backends/ops.yaml")])
-        cls.files = generate(ops, ["CPU", "CUDA"])
+        cls.ops = load_operators([(os.path.join(CHAPTER, "ops.yaml"), "chapters/06_backends/ops.yaml")])
+        cls.files = generate(cls.ops, ["CPU", "CUDA"])
 
     def test_the_functional_cpu_wrapper_of_add(self):
         cpu = self.files["RegisterCPU.cpp"]
@@ -66,6 +67,67 @@ class GeneratedFiles(unittest.TestCase):
         text = self.files["RegisterADInplaceOrView.cpp"]
         self.assertIn('m.impl("add.out", &mini::ADInplaceOrView_add_out_out);', text)
         self.assertIn("  bumpVersion(out);\n", text)
+
+    def test_every_writer_has_an_ad_inplace_or_view_kernel(self):
+        # The hand-registered copy_ and fill_ once had none, and so never
+        # bumped the version: every operator that writes a tensor is one.
+        text = self.files["RegisterADInplaceOrView.cpp"]
+        writers = [op.schema.full_name for op in self.ops if op.schema.mutable_arguments]
+        self.assertIn("copy_", writers)
+        self.assertIn("fill_", writers)
+        for name in writers:
+            self.assertRegex(text, rf'm.impl\("{re.escape(name)}", &mini::ADInplaceOrView_\w+\);')
+        kernel = text[text.index("Tensor& ADInplaceOrView_fill_("):]
+        self.assertEqual(kernel[:kernel.index("\n}\n") + 3],
+                         "Tensor& ADInplaceOrView_fill_(DispatchKeySet dispatchKeySet, Tensor& self, double value) {\n"
+                         "  {\n"
+                         "    AutoDispatchBelowADInplaceOrView guard;\n"
+                         "    fillInplaceOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, value);\n"
+                         "  }\n"
+                         "  bumpVersion(self);\n"
+                         "  return self;\n"
+                         "}\n")
+
+    def test_a_view_is_marked_as_one(self):
+        text = self.files["RegisterADInplaceOrView.cpp"]
+        kernel = text[text.index("Tensor ADInplaceOrView_view("):]
+        kernel = kernel[:kernel.index("\n}\n") + 3]
+        self.assertIn("result = viewOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, size);", kernel)
+        self.assertIn("  markAsView(result);\n", kernel)
+        self.assertNotIn("bumpVersion", kernel)
+
+    def test_plain_kernels_are_declared_and_registered_per_key(self):
+        native = self.files["mini/generated/NativeFunctions.h"]
+        self.assertIn("Tensor& copyCpu_(Tensor& self, const Tensor& src);", native)
+        self.assertIn("Tensor emptyKernel(const std::vector<std::int64_t>& size, ScalarType dtype, Device device);",
+                      native)
+        for key in ("CPU", "CUDA", "Meta"):
+            self.assertIn('m.impl("empty", &mini::emptyKernel);', self.files[f"Register{key}.cpp"])
+        self.assertIn('m.impl("empty", &mini::emptyBackendSelect);', self.files["RegisterBackendSelect.cpp"])
+        self.assertIn('m.impl("_to_copy", &mini::toCopyComposite);',
+                      self.files["RegisterCompositeExplicitAutograd.cpp"])
+
+    def test_the_autograd_row(self):
+        text = self.files["RegisterAutograd.cpp"]
+        self.assertIn('m.impl("_to_copy", &mini::toCopyAutograd);', text)
+        self.assertRegex(text, r'm.impl\("fill_",  // [^\n]*: no formula\n')
+        self.assertNotIn('"empty"', text)  # a factory has no tensor, so no Autograd key
+
+    def test_a_factory_takes_tensor_options(self):
+        self.assertIn("Tensor empty(const std::vector<std::int64_t>& size, const TensorOptions& options = {});",
+                      self.files["mini/generated/Functions.h"])
+        self.assertNotIn(" eye(", self.files["mini/generated/Functions.h"])  # manual_cpp_binding
+        functions = self.files["Functions.cpp"]
+        body = functions[functions.index("Tensor empty("):]
+        self.assertIn("    AutoDispatchBelowADInplaceOrView guard;\n"
+                      "    result = emptyOp().call(size, options.dtype, options.device);\n", body)
+
+    def test_cuda_plain_kernels_without_nvcc(self):
+        # RegisterCUDA.cpp of a build without nvcc: no structured wrapper,
+        # the plain kernels still (they say "built without CUDA").
+        cuda = generate(self.ops, ["CPU"])["RegisterCUDA.cpp"]
+        self.assertNotIn("wrapper_CUDA", cuda)
+        self.assertIn('m.impl("copy_", &mini::copyCuda_);', cuda)
 
 
 class ExerciseFiles(unittest.TestCase):

@@ -9,7 +9,7 @@
 #include "mini/autograd/gradcheck.h"
 #include "mini/util/load_library.h"
 #include "mini/autograd/node.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -1,6 +1,6 @@
 #include "mini/autograd/accumulate_grad.h"
 
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
 
 namespace mini {

@@ -8,8 +8,7 @@
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/autograd/backward_nodes.h"
 #include "mini/core/grad_mode.h"
-#include "mini/op_registration/library.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
 
 namespace mini {
@@ -248,16 +247,3 @@ Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
 
 }  // namespace ch06
 }  // namespace mini
-
-// [autograd_registration]
-// Registered on the Autograd alias: the kernel fills AutogradCPU,
-// AutogradCUDA, ... at once (a formula does not depend on the backend).
-// The operators of ops.yaml are registered by the generated
-// RegisterAutograd.cpp, which names these kernels (its `autograd:` lines).
-MINI_LIBRARY_IMPL(aten, Autograd, m) {
-  m.impl("_to_copy", &mini::toCopyAutograd);
-  m.impl("sum", &mini::sumAutograd);
-  m.impl("t", &mini::tAutograd);
-  m.impl("view", &mini::viewAutograd);
-}
-// [autograd_registration]

@@ -3,7 +3,6 @@
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/autograd/autograd_kernels.h"
 #include "mini/autograd/backward_nodes.h"
-#include "mini/op_registration/library.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -53,17 +52,3 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
 
 }  // namespace ch06
 }  // namespace mini
-
-// [not_implemented_registration]
-// Per operator, as PyTorch's REGISTER_AUTOGRAD_NOT_IMPLEMENTED_FALLBACK
-// does: a backend fallback on AutogradCPU is taken (the global fallthrough).
-MINI_LIBRARY_IMPL(aten, Autograd, m) {
-  m.impl("clone", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
-  // Chapter 06's in-place helpers of factories and to(): AutogradMeta and
-  // AutogradPrivateUse1 have no fallthrough fallback (as in 1.13), so every
-  // operator a Meta or out-of-tree tensor reaches needs an Autograd kernel.
-  m.impl("fill_", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
-  m.impl("copy_", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
-  m.impl("threshold_backward", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
-}
-// [not_implemented_registration]

@@ -5,7 +5,7 @@
 #include <fmt/format.h>
 
 #include "mini/native/factories.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -72,7 +72,7 @@ TensorList DivBackward0::apply(TensorList&& grads) {
 }
 
 TensorList ToCopyBackward0::apply(TensorList&& grads) {
-  return {toCopy(grads.at(0), selfDtype, selfDevice)};
+  return {_to_copy(grads.at(0), selfDtype, selfDevice)};
 }
 
 TensorList NegBackward0::apply(TensorList&& grads) { return {neg(grads.at(0))}; }
@@ -92,7 +92,7 @@ TensorList MmBackward0::apply(TensorList&& grads) {
 // [mm_backward]
 
 TensorList ReluBackward0::apply(TensorList&& grads) {
-  return {thresholdBackward(grads.at(0), result.unpack(name()))};
+  return {threshold_backward(grads.at(0), result.unpack(name()))};
 }
 
 TensorList ExpBackward0::apply(TensorList&& grads) {

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/core/grad_mode.h"
 
 namespace mini {

@@ -7,7 +7,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/native/factories.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/autograd/engine.h"
 #include "mini/core/grad_mode.h"
 
@@ -22,7 +22,7 @@ using Jacobian = std::vector<std::vector<double>>;
 // A copy: a view of an input would otherwise change back when the input is restored.
 Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs) {
   NoGradGuard noGrad;
-  return toCopy(function(inputs), ScalarType::Double, kCpu);
+  return _to_copy(function(inputs), ScalarType::Double, kCpu);
 }
 
 // [numerical_jacobian]

@@ -10,7 +10,7 @@
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/autograd/engine.h"
 #include "mini/autograd/node.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -144,14 +144,14 @@ Tensor Tensor::to(Device device) const {
   if (device == this->device()) {
     return *this;
   }
-  return toCopy(*this, dtype(), device);
+  return _to_copy(*this, dtype(), device);
 }
 
 Tensor Tensor::to(ScalarType dtype) const {
   if (dtype == this->dtype()) {
     return *this;
   }
-  return toCopy(*this, dtype, device());
+  return _to_copy(*this, dtype, device());
 }
 
 // [empty_tensor]

@@ -4,9 +4,12 @@
 // because the tensor's backend key ranks above it. A factory has no tensor,
 // so its call lands here. Each kernel does what PyTorch's generated
 // BackendSelectRegister.cpp does: turn the dtype and device arguments into
-// the one dispatch key they mean, and redispatch with it.
+// the one dispatch key they mean, and redispatch with it. They are written
+// here, not generated, because this is the lesson that shows one; ops.yaml
+// names them (`BackendSelect:`) and the generated RegisterBackendSelect.cpp
+// registers them.
 #include "mini/native/factories.h"
-#include "mini/op_registration/library.h"
+#include "mini/generated/Operators.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -46,12 +49,4 @@ Tensor randnBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
 }  // namespace ch06
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
-  m.impl("empty", &mini::emptyBackendSelect);
-  m.impl("full", &mini::fullBackendSelect);
-  m.impl("zeros", &mini::zerosBackendSelect);
-  m.impl("ones", &mini::onesBackendSelect);
-  m.impl("arange", &mini::arangeBackendSelect);
-  m.impl("randn", &mini::randnBackendSelect);
-}
 // [backend_select]

@@ -1,7 +1,8 @@
 // What runs after BackendSelect (and for clone and _to_copy): kernels
 // written once in terms of other operators, `empty` and `fill_` and
 // `copy_`, so that a backend that has those three gets all of these.
-// CompositeExplicitAutograd puts them in every backend's slot.
+// CompositeExplicitAutograd puts them in every backend's slot (their
+// `dispatch:` lines in ops.yaml). And empty's own kernel.
 #include <cmath>
 #include <cstdint>
 #include <mutex>
@@ -13,8 +14,7 @@
 #include "mini/util/checked_convert.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/factories.h"
-#include "mini/op_registration/library.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -41,6 +41,15 @@ void manualSeed(std::uint64_t seed) {
   DefaultGenerator& generator = defaultGenerator();
   std::lock_guard lock(generator.mutex);
   generator.engine.seed(seed);
+}
+
+// empty's kernel on CPU, CUDA and Meta: the device's allocator does the
+// work (Meta's gives no bytes). A CUDA device without an index is cuda:0.
+Tensor emptyKernel(const Sizes& size, ScalarType dtype, Device device) {
+  if (device.type == DeviceType::CUDA && device.index < 0) {
+    device = cudaDevice(0);
+  }
+  return emptyTensor(size, {dtype, device});
 }
 
 // [full_composite]
@@ -85,7 +94,7 @@ std::int64_t arangeLength(double start, double end, double step, ScalarType dtyp
 Tensor arangeComposite(double start, double end, double step, ScalarType dtype, Device device) {
   Tensor host = emptyTensor({arangeLength(start, end, step, dtype)}, {dtype, kCpu});
   arangeFillCpu_(host, start, step);
-  return device.isCpu() ? host : toCopy(host, dtype, device);
+  return device.isCpu() ? host : _to_copy(host, dtype, device);
 }
 
 Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
@@ -102,7 +111,7 @@ Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
       value = normal(generator.engine);
     }
   }
-  return toCopy(host, dtype, device);
+  return _to_copy(host, dtype, device);
 }
 
 // The identity matrix, drawn on the host and copied like arange.
@@ -114,7 +123,7 @@ Tensor eyeComposite(std::int64_t n, ScalarType dtype, Device device) {
   fillCpu_(host, 0.0);
   Tensor diagonal = makeView(host, {n}, {n + 1}, 0);
   fillCpu_(diagonal, 1.0);
-  return device.isCpu() ? host : toCopy(host, dtype, device);
+  return device.isCpu() ? host : _to_copy(host, dtype, device);
 }
 
 // [to_copy_composite]
@@ -130,14 +139,3 @@ Tensor cloneComposite(const Tensor& self) { return toCopyComposite(self, self.dt
 
 }  // namespace ch06
 }  // namespace mini
-
-MINI_LIBRARY_IMPL(aten, CompositeExplicitAutograd, m) {
-  m.impl("full", &mini::fullComposite);
-  m.impl("zeros", &mini::zerosComposite);
-  m.impl("ones", &mini::onesComposite);
-  m.impl("arange", &mini::arangeComposite);
-  m.impl("randn", &mini::randnComposite);
-  m.impl("_to_copy", &mini::toCopyComposite);
-  m.impl("clone", &mini::cloneComposite);
-  m.impl("eye", &mini::eyeComposite);
-}

@@ -7,15 +7,15 @@
 
 #include <fmt/ranges.h>
 
-#include "mini/op_registration/library.h"
 #include "mini/native/meta_functions.h"
 #include "mini/core/shape.h"
 
 namespace mini {
 inline namespace ch06 {
 
-// The operators that ops.yaml does not have: its structured ones get their
-// Meta kernels from their meta() (the generated RegisterMeta.cpp).
+// The Meta kernels of ops.yaml's plain operators, named in their `Meta:`
+// lines (empty's is emptyKernel, every backend's); its structured ones get
+// theirs from their meta(). The generated RegisterMeta.cpp registers both.
 Tensor floatUnaryMetaKernel(const Tensor& self) { return emptyLike(unaryMeta(self, IntegerInputs::PromoteToFloat), kMeta); }
 Tensor sumMetaKernel(const Tensor& self) { return emptyLike(sumMeta(self), kMeta); }
 Tensor thresholdBackwardMeta(const Tensor& grad, const Tensor& result) {
@@ -35,14 +35,4 @@ Tensor& copyMeta_(Tensor& self, const Tensor& src) {
 }  // namespace ch06
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(aten, Meta, m) {
-  m.impl("sin", &mini::floatUnaryMetaKernel);
-  m.impl("sum", &mini::sumMetaKernel);
-  m.impl("threshold_backward", &mini::thresholdBackwardMeta);
-  m.impl("fill_", &mini::fillMeta_);
-  m.impl("copy_", &mini::copyMeta_);
-  m.impl("empty", +[](const mini::Sizes& size, mini::ScalarType dtype, mini::Device device) {
-    return mini::emptyTensor(size, {dtype, device});
-  });
-}
 // [meta_kernels]

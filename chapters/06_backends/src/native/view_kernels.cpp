@@ -3,11 +3,12 @@
 // other sizes and strides. That is the same on every device, so one kernel
 // serves them all: CompositeExplicitAutograd fills every backend's slot,
 // the out-of-tree backend's included, and Meta's (a view of nothing).
+// ops.yaml names them; its generated ADInplaceOrView kernels mark the result
+// as a view.
 #include <stdexcept>
 
 #include <fmt/ranges.h>
 
-#include "mini/op_registration/library.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
@@ -39,8 +40,4 @@ Tensor viewStrided(const Tensor& self, const Sizes& sizes) {
 }  // namespace ch06
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(aten, CompositeExplicitAutograd, m) {
-  m.impl("t", &mini::tStrided);
-  m.impl("view", &mini::viewStrided);
-}
 // [view_kernels]

@@ -8,7 +8,7 @@
 #include "support/exercise_support.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/util/exercise.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace mini {
 namespace {

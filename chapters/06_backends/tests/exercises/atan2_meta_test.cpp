@@ -6,7 +6,7 @@
 
 #include "support/backend_test_helpers.h"
 #include "support/exercise_support.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 
 namespace mini {
 namespace {

@@ -4,7 +4,7 @@
 
 #include "support/exercise_support.h"
 #include "mini/exercises/eye_backend_select.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -7,7 +7,7 @@
 #include "mini/native/cuda/cuda_kernels.h"
 #include "mini/util/exercise.h"
 #include "mini/exercises/leaky_relu_cuda.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -6,7 +6,7 @@
 
 #include "support/exercise_support.h"
 #include "mini/util/load_library.h"
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/exercises/sin_private_use1.h"
 #include "support/test_helpers.h"
 

@@ -7,7 +7,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/aten/operators.h"
+#include "mini/aten/aten.h"
 #include "mini/core/tensor.h"
 
 namespace mini_test {
@@ -15,7 +15,7 @@ namespace mini_test {
 /// The elements of a tensor, for EXPECT_THAT(..., ElementsAre(...)).
 /// The elements in index order as doubles, whatever the tensor's dtype, strides or device.
 inline std::vector<double> values(const mini::Tensor& tensor) {
-  const mini::Tensor copy = mini::toCopy(tensor.detach(), mini::ScalarType::Double, mini::kCpu);
+  const mini::Tensor copy = mini::_to_copy(tensor.detach(), mini::ScalarType::Double, mini::kCpu);
   return {copy.data().begin(), copy.data().end()};
 }
 

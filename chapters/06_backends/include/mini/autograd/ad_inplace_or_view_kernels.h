@@ -3,7 +3,6 @@
 /// \brief The ADInplaceOrView kernels: the version counter and view bookkeeping,
 ///        between the Autograd kernel and the CPU kernel.
 
-#include "mini/core/dispatch_key_set.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
@@ -13,13 +12,17 @@ inline namespace ch06 {
 /// One more in-place write to the storage of `tensor` (and of all its views).
 void bumpVersion(const Tensor& tensor);
 
+/// The result of a view operator (t, view) shares its input's storage: an
+/// in-place write through it then counts for autograd as one into its base.
+void markAsView(const Tensor& view);
+
 /// In-place and out= operators: write (one redispatch down), then bump the
 /// version, so a tensor saved for backward before the write is detected as
 /// stale. Every writing operator needs this, with or without requires_grad,
 /// which is why it is a key of its own and not part of the Autograd kernel.
-/// The generator writes them (RegisterADInplaceOrView.cpp in the build tree).
-/// view: the result shares the storage and is marked as a view.
-Tensor viewADInplaceOrView(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes);
+/// The generator writes these kernels, for every operator of ops.yaml that
+/// writes a tensor or returns a view (RegisterADInplaceOrView.cpp in the
+/// build tree); every other operator skips the key (a global fallthrough).
 // [ad_inplace_or_view]
 
 }  // namespace ch06

@@ -53,6 +53,7 @@ Tensor reluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
 Tensor expAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
 Tensor tAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
 Tensor viewAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes);
+Tensor toCopyAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, ScalarType dtype, Device device);
 Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 

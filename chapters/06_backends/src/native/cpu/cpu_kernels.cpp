@@ -359,24 +359,11 @@ void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int
   Tensor destination = out;
   copyCpu_(destination, sum);
 }
+Tensor sumAllCpu(const Tensor& self) { return sumCpu(self); }
+
 void structured_matmul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   matmulIntoCpu(out, self, other);
 }
 
 }  // namespace ch06
 }  // namespace mini
-
-// [cpu_registration]
-// The CPU row of the operators ops.yaml does not have: the generated
-// RegisterCPU.cpp registers the rest. sum's kernel takes optional dim and
-// keepdim; the schema `sum(Tensor self)` has neither, hence the lambda.
-MINI_LIBRARY_IMPL(aten, CPU, m) {
-  m.impl("sum", +[](const mini::Tensor& self) { return mini::sumCpu(self); });
-  m.impl("threshold_backward", &mini::reluBackwardCpu);
-  m.impl("copy_", &mini::copyCpu_);
-  m.impl("fill_", &mini::fillCpu_);
-  m.impl("empty", +[](const mini::Sizes& size, mini::ScalarType dtype, mini::Device device) {
-    return mini::emptyTensor(size, {dtype, device});
-  });
-}
-// [cpu_registration]

@@ -191,6 +191,8 @@ Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim
   return out;
 }
 
+Tensor sumAllCuda(const Tensor& self) { return sumCuda(self); }
+
 Tensor matmulCuda(const Tensor& self, const Tensor& other) {
   Tensor out = emptyLike(matmulMeta(self, other), self.device());
   matmulIntoCuda(out, self, other);

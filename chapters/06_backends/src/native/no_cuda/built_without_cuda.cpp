@@ -50,6 +50,7 @@ Tensor reluCuda(const Tensor&) { refuse("relu"); }
 Tensor expCuda(const Tensor&) { refuse("exp"); }
 Tensor reluBackwardCuda(const Tensor&, const Tensor&) { refuse("threshold_backward"); }
 Tensor sumCuda(const Tensor&, std::optional<std::int64_t>, bool) { refuse("sum"); }
+Tensor sumAllCuda(const Tensor&) { refuse("sum"); }
 Tensor matmulCuda(const Tensor&, const Tensor&) { refuse("matmul"); }
 void matmulIntoCuda(const Tensor&, const Tensor&, const Tensor&) { refuse("matmul"); }
 Tensor& fillCuda_(Tensor&, double) { refuse("fill_"); }

@@ -32,6 +32,8 @@ Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);
 
 /// The sum of all elements (dim empty) or along one dimension.
 Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim = std::nullopt, bool keepdim = false);
+/// The `sum` operator's CPU kernel: sumCpu of every element.
+Tensor sumAllCpu(const Tensor& self);
 /// [n, k] @ [k, m], blocked so each block of the operands stays in cache.
 Tensor matmulCpu(const Tensor& self, const Tensor& other);
 /// The same into `out`, which has the result's shape and dtype.

@@ -36,6 +36,7 @@ Tensor reluCuda(const Tensor& self);
 Tensor expCuda(const Tensor& self);
 Tensor reluBackwardCuda(const Tensor& grad, const Tensor& result);
 Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim = std::nullopt, bool keepdim = false);
+Tensor sumAllCuda(const Tensor& self);
 Tensor matmulCuda(const Tensor& self, const Tensor& other);
 /// The same into `out`, which has the result's shape and dtype (contiguous).
 void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other);
