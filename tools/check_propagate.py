@@ -68,7 +68,8 @@ def carried_everywhere(root, chapters):
     longest first, so that the edits below are far apart."""
     paths = None
     for earlier, later in zip(chapters, chapters[1:]):
-        carried, _ = snapshots.compare(os.path.join(root, "chapters", earlier), os.path.join(root, "chapters", later))
+        carried, _ = snapshots.compare(os.path.join(root, "chapters", earlier),
+                                       os.path.join(root, "chapters", later))
         paths = set(carried) if paths is None else paths & set(carried)
     return sorted(paths or (), key=lambda p: -len(snapshots.read(os.path.join(root, "chapters", chapters[0], p))))
 
@@ -117,7 +118,8 @@ def main():
         for later in (second, third, fourth):
             expect(status_of(output, later, path) == "applied", f"{later}: applied")
             expected = f"// a fix made in {later}: mini::ch{later[:2]}::Dispatcher"
-            expect(expected in lines_of(scratch, later, path), f"{later}: the fix is there, namespace and folder renamed")
+            expect(expected in lines_of(scratch, later, path),
+                   f"{later}: the fix is there, namespace and folder renamed")
         code, output = run(scratch, sys.executable, os.path.join(scratch, "tools", "check_chapter_diff.py"), scratch)
         expect(code == 0, "the copies are in step afterwards (check_chapter_diff.py passes)\n" + output)
         code, output = run(scratch, *propagate, source)

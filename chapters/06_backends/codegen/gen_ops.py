@@ -298,7 +298,8 @@ def register_backend_cpp(ops: list[Operator], backend: str, prefix: str) -> str:
             continue
         for variant in [op] + op.variants:
             body.append(structured_wrapper(op, variant, backend))
-            registrations.append(f'  m.impl("{variant.schema.full_name}", &mini::wrapper_{backend}_{wrapper_id(variant.schema)});')
+            registrations.append(f'  m.impl("{variant.schema.full_name}", '
+                                 f'&mini::wrapper_{backend}_{wrapper_id(variant.schema)});')
     body.append("}  // namespace\n" + close_namespace())
     body.append(library_block(f"MINI_LIBRARY_IMPL(aten, {backend}, m)", registrations))
     return "\n".join(body)
@@ -315,7 +316,8 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
             registrations.append(f'  m.impl("{op.schema.full_name}", &mini::{op.autograd});  // {op.origin}')
         else:
             registrations.append(f'  m.impl("{op.schema.full_name}",  // {op.origin}: no formula\n'
-                                 f"         mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));")
+                                 f"         mini::KernelFunction::makeFromBoxedFunction("
+                                 f"&mini::autogradNotImplementedFallback));")
     body.append(library_block("MINI_LIBRARY_IMPL(aten, Autograd, m)", registrations))
     return "\n".join(body)
 
@@ -323,8 +325,10 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
 def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
     writers = [op for op in ops if op.schema.mutable_arguments]
     body = [header(writers, "ADInplaceOrView: every operator that writes a tensor bumps its version"),
-            '#include "mini/ad_inplace_or_view_kernels.h"', '#include "mini/auto_dispatch_below_ad_inplace_or_view.h"',
-            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/library.h"\n', open_namespace(), "namespace {\n"]
+            '#include "mini/ad_inplace_or_view_kernels.h"',
+            '#include "mini/auto_dispatch_below_ad_inplace_or_view.h"',
+            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/library.h"\n', open_namespace(),
+            "namespace {\n"]
     registrations = []
     for op in writers:
         s = op.schema
@@ -333,7 +337,8 @@ def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
                     f"{s.cpp_return_type} ADInplaceOrView_{wrapper_id(s)}(DispatchKeySet dispatchKeySet, "
                     f"{parameters(s.arguments)}) {{\n"
                     f"  {{\n    AutoDispatchBelowADInplaceOrView guard;\n"
-                    f"    {handle_name(s)}().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, {names(s.arguments)});\n"
+                    f"    {handle_name(s)}().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, "
+                    f"{names(s.arguments)});\n"
                     f"  }}\n{bumps}"
                     f"  return {s.mutable_arguments[0].name};\n}}\n")
         registrations.append(f'  m.impl("{s.full_name}", &mini::ADInplaceOrView_{wrapper_id(s)});')
@@ -395,6 +400,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", default=None, help="paths in headers and errors are relative to this")
     args = parser.parse_args(argv)
     root = args.root or os.getcwd()
+
     def display(path: str) -> str:
         return os.path.relpath(os.path.abspath(path), root)
 

@@ -114,7 +114,8 @@ def parse_schema(text: str) -> Schema:
             raise SchemaError(f"schema '{text}': only a Tensor can be written to, not '{arg_name}'")
         schema.arguments.append(Argument(arg_name, type_, bool(alias), kwarg_only, default))
     if returns not in ("Tensor", "Tensor(a!)"):
-        raise SchemaError(f"schema '{text}': returns '{returns}', but the generator knows `Tensor` and `Tensor(a!)` only")
+        raise SchemaError(f"schema '{text}': returns '{returns}', "
+                          f"but the generator knows `Tensor` and `Tensor(a!)` only")
     schema.returns_mutable = returns == "Tensor(a!)"
     if schema.returns_mutable != bool(schema.mutable_arguments):
         raise SchemaError(f"schema '{text}': an operator returns Tensor(a!) exactly when it writes an argument")
