@@ -49,13 +49,13 @@ def section_span(text):
     return match.span(1) if match else None
 
 
-def carried_list(earlier, later, carried):
+def carried_list(earlier, later, carried, moved):
     """The generated paragraph: the carried files, wrapped as the lessons are."""
     old, new = snapshots.number(earlier), snapshots.number(later)
     if not carried:
         return f"No file is carried from chapter {old} as it was: each one changed.\n"
     words = f"Renamed namespace only (`ch{old}` to `ch{new}`), otherwise as in chapter {old}:".split()
-    words += [f"`{path}`," for path in carried]
+    words += [f"`{path}` (from `{moved[path]}`)," if path in moved else f"`{path}`," for path in carried]
     words[-1] = words[-1][:-1] + "."
     lines, line = [], ""
     for word in words:
@@ -68,13 +68,13 @@ def carried_list(earlier, later, carried):
     return "\n".join(lines) + "\n"
 
 
-def short_diff(earlier_dir, later_dir, path):
+def short_diff(earlier_dir, later_dir, path, source):
     """The first lines of how the later copy differs from the carried one."""
-    expected = snapshots.to_chapter(snapshots.read(os.path.join(earlier_dir, path)), earlier_dir, later_dir)
+    expected = snapshots.to_chapter(snapshots.read(os.path.join(earlier_dir, source)), earlier_dir, later_dir)
     actual = snapshots.read(os.path.join(later_dir, path))
     earlier, later = os.path.basename(earlier_dir), os.path.basename(later_dir)
     lines = list(difflib.unified_diff(expected.splitlines(), actual.splitlines(),
-                                      f"{earlier}/{path} (as {later} would carry it)", f"{later}/{path}",
+                                      f"{earlier}/{source} (as {later} would carry it)", f"{later}/{path}",
                                       n=0, lineterm=""))
     shown = lines[:SHOWN_DIFF_LINES]
     if len(lines) > len(shown):
@@ -95,8 +95,8 @@ def check_pair(root, earlier, later, write):
     span = section_span(text)
     if span is None:
         return [f"{later}/README.md has no '{SECTION}' section"]
-    carried, changed = snapshots.compare(earlier_dir, later_dir)
-    wanted = carried_list(earlier, later, carried)
+    carried, changed, moved = snapshots.compare(earlier_dir, later_dir)
+    wanted = carried_list(earlier, later, carried, moved)
     section = text[span[0]:span[1]]
     block = BLOCK.search(section)
     problems = []
@@ -122,14 +122,14 @@ def check_pair(root, earlier, later, write):
         if f"`{path}`" in said:
             continue
         if how == "changed":
-            source = f"chapters/{earlier}/{path}"
+            source = f"chapters/{earlier}/{moved.get(path, path)}"
             problems.append(
                 f"{later}: `{path}` is not a carried copy of {earlier}'s, and the README's '{SECTION}' "
                 f"section does not name it.\n"
                 f"  If a change to {source} was not carried forward, carry it:\n"
                 f"      tools/propagate {source}        (add --base REV if the change is committed)\n"
                 f"  If the difference is this lesson's, name `{path}` in chapters/{later}/README.md.\n"
-                + short_diff(earlier_dir, later_dir, path))
+                + short_diff(earlier_dir, later_dir, path, moved.get(path, path)))
         else:
             problems.append(f"{later}: `{path}` {how} since {earlier} but the README's "
                             f"'{SECTION}' section does not name it")

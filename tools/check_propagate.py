@@ -68,8 +68,8 @@ def carried_everywhere(root, chapters):
     longest first, so that the edits below are far apart."""
     paths = None
     for earlier, later in zip(chapters, chapters[1:]):
-        carried, _ = snapshots.compare(os.path.join(root, "chapters", earlier),
-                                       os.path.join(root, "chapters", later))
+        carried, _, _ = snapshots.compare(os.path.join(root, "chapters", earlier),
+                                          os.path.join(root, "chapters", later))
         paths = set(carried) if paths is None else paths & set(carried)
     return sorted(paths or (), key=lambda p: -len(snapshots.read(os.path.join(root, "chapters", chapters[0], p))))
 

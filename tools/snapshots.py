@@ -62,18 +62,36 @@ def code_files(chapter_dir):
     return files
 
 
+def moves(before, after):
+    """{later path: earlier path} for files that changed folder: a file gone
+    from one path and new at another with the same name, each name once on
+    each side (include/mini/tensor.h -> include/mini/core/tensor.h when a
+    chapter splits its folders by layer)."""
+    def by_name(paths):
+        names = {}
+        for path in paths:
+            names.setdefault(path.rsplit("/", 1)[-1], []).append(path)
+        return {name: found[0] for name, found in names.items() if len(found) == 1}
+    gone, new = by_name(before - after), by_name(after - before)
+    return {new[name]: gone[name] for name in new.keys() & gone.keys()}
+
+
 def compare(earlier_dir, later_dir):
     """(carried, changed) between two consecutive chapters: `carried` the
     sorted paths the later chapter holds as the earlier one's copy, `changed`
-    a dict path -> "added" | "removed" | "changed"."""
+    a dict path -> "added" | "removed" | "changed". A file that moved (see
+    moves()) counts by its new path, as carried or changed, and its old path
+    is not reported; `moved` maps its new path to the old one."""
     before, after = code_files(earlier_dir), code_files(later_dir)
-    changed = {path: "added" for path in after - before}
-    changed.update({path: "removed" for path in before - after})
+    moved = moves(before, after)
+    changed = {path: "added" for path in after - before - moved.keys()}
+    changed.update({path: "removed" for path in before - after - set(moved.values())})
     carried = []
-    for path in sorted(before & after):
-        expected = to_chapter(read(os.path.join(earlier_dir, path)), earlier_dir, later_dir)
-        if read(os.path.join(later_dir, path)) == expected:
-            carried.append(path)
+    pairs = [(path, path) for path in before & after] + [(old, new) for new, old in moved.items()]
+    for old, new in sorted(pairs, key=lambda pair: pair[1]):
+        expected = to_chapter(read(os.path.join(earlier_dir, old)), earlier_dir, later_dir)
+        if read(os.path.join(later_dir, new)) == expected:
+            carried.append(new)
         else:
-            changed[path] = "changed"
-    return carried, changed
+            changed[new] = "changed"
+    return carried, changed, moved
