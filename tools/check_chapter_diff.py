@@ -20,7 +20,9 @@ into one of two kinds:
       <!-- /carried -->
 
   and that list is generated, never typed: --write rewrites it, and the
-  check fails when it is stale.
+  check fails when it is stale. A file that only changed folder (the same
+  name gone from one path and new at another) is compared as a copy and
+  listed with its old path.
 - changed, added or removed: every such file must be named (its path
   relative to the chapter folder, in backticks, e.g. `src/dispatcher.cpp`)
   in that section outside the generated list. A file the lesson does not
