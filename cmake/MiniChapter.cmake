@@ -11,6 +11,9 @@
 #   chNN.gdb.<script>    one ctest test per gdb/*.gdb walkthrough   (labels chNN, gdb)
 #   chNN.demo.bad_argument  the demo refuses an unknown argument     (label chNN)
 #   chNN.valgrind.demo   the demo under valgrind memcheck           (labels chNN, valgrind)
+#   chNN_thread_tests    with MINI_THREAD_TEST_PROGRAMS (the tsan preset): the
+#                        chapter's concurrency and exception-safety tests alone,
+#                        as chNN.tsan.<Suite>.<Name>               (labels chNN, tsan)
 #
 # Exercise files come from solutions/NN_name/ by default and from
 # chapters/NN_name/exercises/ in the learner build (MINI_LEARNER_MODE).
@@ -50,13 +53,18 @@ function(_mini_unity_test_program target)
 endfunction()
 
 # A GoogleTest program linked against the chapter library; each TEST becomes
-# a ctest test named chNN.Suite.Name, and a GTEST_SKIP (an unfinished
-# exercise) shows as "Skipped", not "Passed".
+# a ctest test named chNN.Suite.Name (or <test_prefix>Suite.Name, given as a
+# fifth argument), and a GTEST_SKIP (an unfinished exercise) shows as
+# "Skipped", not "Passed".
 function(_mini_add_test_program target sources lib labels)
   if(labels)
     set(labels LABELS ${labels})
   endif()
   string(SUBSTRING "${target}" 0 4 prefix)
+  set(prefix "${prefix}.")
+  if(ARGC GREATER 4)
+    set(prefix "${ARGV4}")
+  endif()
   add_executable(${target} ${sources})
   target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/tests")
   target_link_libraries(${target} PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,${lib}>"
@@ -64,7 +72,7 @@ function(_mini_add_test_program target sources lib labels)
   mini_target_defaults(${target})
   _mini_unity_test_program(${target})
   gtest_discover_tests(${target}
-    TEST_PREFIX "${prefix}." DISCOVERY_MODE PRE_TEST
+    TEST_PREFIX "${prefix}" DISCOVERY_MODE PRE_TEST
     PROPERTIES ${labels} SKIP_REGULAR_EXPRESSION "\\[  SKIPPED \\]")
 endfunction()
 
@@ -106,6 +114,21 @@ function(mini_add_chapter)
   file(GLOB exercise_test_sources CONFIGURE_DEPENDS
        "${CMAKE_CURRENT_SOURCE_DIR}/tests/exercises/*_test.cpp")
   _mini_add_test_program(${prefix}_exercise_tests "${exercise_test_sources}" ${lib} exercise)
+
+  # ThreadSanitizer's program (the tsan preset): the tests that run threads
+  # against the dispatcher, or throw through it, without the rest of the
+  # chapter's tests, so that every chapter that has them runs them under
+  # TSan and the stage stays short. Their own names (chNN.tsan.*) keep them
+  # apart from the same tests in chNN_tests.
+  if(MINI_THREAD_TEST_PROGRAMS)
+    file(GLOB thread_test_sources CONFIGURE_DEPENDS
+         "${CMAKE_CURRENT_SOURCE_DIR}/tests/concurrency_test.cpp"
+         "${CMAKE_CURRENT_SOURCE_DIR}/tests/exception_safety_test.cpp")
+    if(thread_test_sources)
+      _mini_add_test_program(${prefix}_thread_tests "${thread_test_sources}" ${lib} tsan "${prefix}.tsan.")
+      add_dependencies(thread_tests ${prefix}_thread_tests)
+    endif()
+  endif()
 
   # Each walkthrough script runs under real gdb against the real demo.
   file(GLOB gdb_scripts CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/gdb/*.gdb")

@@ -139,8 +139,8 @@ def targets(r):
     if r.time("trace/call_with_trace_check") is not None and r.time("trace/call_without_trace_check") is not None:
         trace_cost = r.time("trace/call_with_trace_check") - r.time("trace/call_without_trace_check")
     return [
-        Target("noop_typed", "no-op typed call, ours / libtorch", vs(f"noop/{ours}/typed_call", f"noop/{lt}/typed_call"),
-               1.0, False),
+        Target("noop_typed", "no-op typed call, ours / libtorch",
+               vs(f"noop/{ours}/typed_call", f"noop/{lt}/typed_call"), 1.0, False),
         Target("noop_overhead", "no-op typed call minus the direct call (ours)", overhead, 5, False, " ns",
                needs_libtorch=False),
         Target("call_boxed", "callBoxed, ours / libtorch", vs(f"noop/{ours}/callBoxed", f"noop/{lt}/callBoxed"), 1.0,
@@ -154,7 +154,8 @@ def targets(r):
                divide(rate_of(f"add_out/{ours}/1_thread/16Mi"), rate_of("copy/memcpy/16Mi")), 0.8, True,
                needs_libtorch=False),
         Target("matmul1024", "matmul 1024, 1 thread, ours / libtorch GFLOP/s",
-               divide(rate_of(f"matmul/{ours}/1_thread/1024", "GFLOP/s"), rate_of(f"matmul/{lt}/1_thread/1024", "GFLOP/s")),
+               divide(rate_of(f"matmul/{ours}/1_thread/1024", "GFLOP/s"),
+                      rate_of(f"matmul/{lt}/1_thread/1024", "GFLOP/s")),
                0.5, True),
         Target("trace_off", "MINI_DISPATCH_TRACE compiled in but off", trace_cost, 1, False, " ns",
                needs_libtorch=False),

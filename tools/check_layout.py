@@ -30,6 +30,8 @@ LAYERS = {"core", "util", "dispatch", "op_registration", "boxing", "fallbacks", 
           "extension", "exercises"}
 CODE = (".h", ".cpp", ".cu", ".cuh", ".py")
 MAX_FILES = 25
+
+
 def chapters():
     base = os.path.join(ROOT, "chapters")
     return sorted(name for name in os.listdir(base) if re.match(r"^\d\d_", name))

@@ -19,7 +19,6 @@ import itertools
 import sys
 
 import torch
-import torch._C as C
 from torch._python_dispatcher import PythonDispatcher
 
 # The runtime keys the chapter's tool prints, in the dispatcher's table order

@@ -11,8 +11,6 @@ ScalarType as torch.dtype (`float32`). These printers match mini::ch06 types
 only, and go before chapter 05's Tensor printer, which would otherwise take
 a chapter 06 tensor for one of its own.
 """
-import gdb
-
 from printers import enum_name, referent
 from printers.ch05_autograd import _DTYPE_NAMES, _first_pointer, _node_name, _vector_items
 

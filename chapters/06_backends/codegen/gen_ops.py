@@ -218,7 +218,8 @@ def functions_h(ops: list[Operator]) -> str:
 
 def functions_cpp(ops: list[Operator], prefix: str) -> str:
     body = [header(ops, "the public functions: each calls its operator's typed handle"),
-            f'#include "mini/generated/{prefix}Functions.h"\n', '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
+            f'#include "mini/generated/{prefix}Functions.h"\n',
+            '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
             f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
     for op in with_cpp_binding(ops):
         s = op.schema
@@ -337,7 +338,8 @@ def register_key_cpp(ops: list[Operator], backend: str, prefix: str, structured_
         return op.structured and backend in structured_backends and (backend == "Meta" or backend in op.dispatch)
     mine = [op for op in ops if has_wrappers(op) or (not op.structured and backend in op.dispatch)]
     made_from = [v for op in mine for v in ([op] + op.variants if op.structured else [op])]
-    includes = [f"mini/generated/{prefix}NativeFunctions.h", "mini/op_registration/library.h", "mini/native/structured.h"]
+    includes = [f"mini/generated/{prefix}NativeFunctions.h", "mini/op_registration/library.h",
+                "mini/native/structured.h"]
     body = [header(made_from, f"the {backend} row of every operator it has a kernel for"),
             "#include <array>", "#include <cstdint>", "#include <utility>\n",
             "\n".join(f'#include "{include}"' for include in includes) + "\n", open_namespace(), "namespace {\n"]
@@ -348,7 +350,8 @@ def register_key_cpp(ops: list[Operator], backend: str, prefix: str, structured_
             continue
         for variant in [op] + op.variants:
             body.append(structured_wrapper(op, variant, backend))
-            registrations.append(f'  m.impl("{variant.schema.full_name}", &mini::wrapper_{backend}_{wrapper_id(variant.schema)});')
+            wrapper = f"mini::wrapper_{backend}_{wrapper_id(variant.schema)}"
+            registrations.append(f'  m.impl("{variant.schema.full_name}", &{wrapper});')
     body.append("}  // namespace\n" + close_namespace())
     body.append(library_block(f"MINI_LIBRARY_IMPL(aten, {backend}, m)", registrations))
     return "\n".join(body)
@@ -358,7 +361,8 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
     """The Autograd alias row: the named kernel, or the not-implemented fallback
     (AutogradMeta and AutogradPrivateUse1 have no fallthrough to fall back on)."""
     body = [header(ops, "the Autograd row"), '#include "mini/autograd/autograd_kernels.h"',
-            '#include "mini/autograd/autograd_not_implemented_fallback.h"', '#include "mini/op_registration/library.h"\n']
+            '#include "mini/autograd/autograd_not_implemented_fallback.h"',
+            '#include "mini/op_registration/library.h"\n']
     registrations = []
     for op in ops:
         if op.schema.is_factory or "CompositeImplicitAutograd" in op.dispatch:
@@ -367,7 +371,8 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
             registrations.append(f'  m.impl("{op.schema.full_name}", &mini::{op.autograd});  // {op.origin}')
         else:
             registrations.append(f'  m.impl("{op.schema.full_name}",  // {op.origin}: no formula\n'
-                                 f"         mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));")
+                                 "         mini::KernelFunction::makeFromBoxedFunction("
+                                 "&mini::autogradNotImplementedFallback));")
     body.append(library_block("MINI_LIBRARY_IMPL(aten, Autograd, m)", registrations))
     return "\n".join(body)
 
@@ -393,8 +398,10 @@ def ad_inplace_or_view_kernel(op: Operator) -> str:
 def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
     mine = [op for op in ops if op.schema.mutable_arguments or op.schema.is_view]
     body = [header(mine, "ADInplaceOrView: every operator that writes a tensor bumps its version; a view is marked"),
-            '#include "mini/autograd/ad_inplace_or_view_kernels.h"', '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
-            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/op_registration/library.h"\n', open_namespace(), "namespace {\n"]
+            '#include "mini/autograd/ad_inplace_or_view_kernels.h"',
+            '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
+            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/op_registration/library.h"\n',
+            open_namespace(), "namespace {\n"]
     registrations = []
     for op in mine:
         body.append(ad_inplace_or_view_kernel(op))
@@ -457,6 +464,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--root", default=None, help="paths in headers and errors are relative to this")
     args = parser.parse_args(argv)
     root = args.root or os.getcwd()
+
     def display(path: str) -> str:
         return os.path.relpath(os.path.abspath(path), root)
 

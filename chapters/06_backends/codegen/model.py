@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 try:
     import yaml
 except ImportError:  # pragma: no cover - what a fresh machine says
-    raise SystemExit("error: the generator needs PyYAML: apt-get install python3-yaml (or pip install pyyaml)") from None
+    raise SystemExit("error: the generator needs PyYAML: "
+                     "apt-get install python3-yaml (or pip install pyyaml)") from None
 
 from schema import Schema, SchemaError, parse_schema
 
@@ -121,19 +122,22 @@ def _check_structured(operator: Operator) -> None:
     name = operator.schema.full_name
     if operator.structured and not operator.schema.is_out:
         raise OpsYamlError(operator.path, operator.line,
-                           f"{name}: a structured operator is the out= variant (it needs a `*, Tensor(a!) out` argument)")
+                           f"{name}: a structured operator is the out= variant "
+                           "(it needs a `*, Tensor(a!) out` argument)")
     if operator.structured and len(operator.schema.out_arguments) != 1:
         raise OpsYamlError(operator.path, operator.line, f"{name}: a structured operator has exactly one output here")
     if operator.structured and not operator.dispatch:
         raise OpsYamlError(operator.path, operator.line, f"{name}: a structured operator needs a 'dispatch:' kernel")
     if operator.structured and operator.delegate:
-        raise OpsYamlError(operator.path, operator.line, f"{name}: 'structured' and 'structured_delegate' exclude each other")
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: 'structured' and 'structured_delegate' exclude each other")
     if not operator.structured and not operator.delegate and not operator.dispatch:
         raise OpsYamlError(operator.path, operator.line,
                            f"{name}: no kernel: give it 'dispatch:', or make it a structured_delegate variant")
     if operator.delegate and operator.dispatch:
         raise OpsYamlError(operator.path, operator.line,
-                           f"{name}: a structured_delegate variant gets its kernels from {operator.delegate}, not 'dispatch:'")
+                           f"{name}: a structured_delegate variant gets its kernels from "
+                           f"{operator.delegate}, not 'dispatch:'")
 
 
 def _link_delegate(operator: Operator, by_name: dict[str, Operator]) -> None:
@@ -152,7 +156,8 @@ def _link_delegate(operator: Operator, by_name: dict[str, Operator]) -> None:
                            f"{name}: its arguments ({', '.join(mine)}) are not the inputs of "
                            f"{operator.delegate} ({', '.join(theirs)})")
     if operator.schema.is_inplace and not operator.schema.arguments[0].mutable:
-        raise OpsYamlError(operator.path, operator.line, f"{name}: an in-place variant writes its first argument: `Tensor(a!) self`")
+        raise OpsYamlError(operator.path, operator.line,
+                           f"{name}: an in-place variant writes its first argument: `Tensor(a!) self`")
     target.variants.append(operator)
 
 

@@ -120,7 +120,8 @@ def parse_schema(text: str) -> Schema:
             continue
         argument = _ARGUMENT.match(piece)
         if not argument:
-            raise SchemaError(f"schema '{text}': argument '{piece}' is not `Type name`, `Type(a!) name` or `Type(a) name`")
+            raise SchemaError(f"schema '{text}': argument '{piece}' is not `Type name`, "
+                              "`Type(a!) name` or `Type(a) name`")
         type_, alias, arg_name, default = argument.groups()
         if type_ not in CPP_ARGUMENT_TYPES:
             known = ", ".join(CPP_ARGUMENT_TYPES)

@@ -9,7 +9,7 @@ namespace mini {
 inline namespace ch06 {
 
 std::string CppSignature::name() const {
-  // typeid names are mangled ("FN4mini4ch056TensorERKS1_S3_E"); errors are
+  // typeid names are mangled ("FN4mini4ch066TensorERKS1_S3_E"); errors are
   // for people, so ask the C++ runtime to demangle it.
   int status = 0;
   const std::unique_ptr<char, void (*)(void*)> demangled(

@@ -26,7 +26,7 @@ struct SourceSite {
 }  // namespace ch05
 }  // namespace mini
 
-/// Prints "chapters/04_boxing/src/polar_kernels.cpp:31".
+/// Prints "chapters/05_autograd/src/polar_kernels.cpp:31".
 template <>
 struct fmt::formatter<mini::SourceSite> : fmt::formatter<std::string_view> {
   auto format(const mini::SourceSite& site, fmt::format_context& ctx) const {

@@ -37,7 +37,7 @@ class AutogradContext {
 };
 // [autograd_context]
 
-/// "MyAddFunctionBackward" for mini::ch05::MyAddFunction: the name torch
+/// "MyAddFunctionBackward" for mini::ch06::MyAddFunction: the name torch
 /// gives the node of a Python custom function.
 std::string customFunctionNodeName(const std::type_info& function);
 

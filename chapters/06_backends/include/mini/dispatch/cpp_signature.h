@@ -24,7 +24,7 @@ class CppSignature {
     return CppSignature(typeid(FunctionType));
   }
 
-  /// `mini::ch05::Tensor (mini::ch05::Tensor const&, mini::ch05::Tensor const&)`,
+  /// `mini::ch06::Tensor (mini::ch06::Tensor const&, mini::ch06::Tensor const&)`,
   /// the demangled name the errors print (PyTorch prints the same form).
   std::string name() const;
 
