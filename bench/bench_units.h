@@ -23,9 +23,9 @@ inline void setStreamedBytes(benchmark::State& state, std::int64_t elements, int
 
 /// An n x n by n x n product is 2 n^3 floating-point operations.
 inline void setMatmulRate(benchmark::State& state, std::int64_t n) {
-  state.counters["GFLOP/s"] = benchmark::Counter(2.0 * static_cast<double>(n) * static_cast<double>(n * n),
-                                                 benchmark::Counter::kIsIterationInvariantRate,
-                                                 benchmark::Counter::kIs1000);
+  state.counters["GFLOP/s"] =
+      benchmark::Counter(2.0 * static_cast<double>(n) * static_cast<double>(n * n),
+                         benchmark::Counter::kIsIterationInvariantRate, benchmark::Counter::kIs1000);
 }
 
 /// The thread count a "/all_threads" benchmark asks for: every hardware thread.

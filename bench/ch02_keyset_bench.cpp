@@ -22,7 +22,8 @@ void BM_Ch02KeySetTableCall(benchmark::State& state) {
   noop.registerKernel(DispatchKey::CPU, &noopCh02, SourceSite::here());
   const Tensor x = makeTensor(1.0);
   for (auto _ : state) {
-    benchmark::DoNotOptimize(noop.call(computeDispatchKeySet(std::span<const Tensor>(&x, 1), localDispatchKeySet()), x));
+    benchmark::DoNotOptimize(
+        noop.call(computeDispatchKeySet(std::span<const Tensor>(&x, 1), localDispatchKeySet()), x));
   }
 }
 BENCHMARK(BM_Ch02KeySetTableCall)->Name("chapter/02_key_set_table");

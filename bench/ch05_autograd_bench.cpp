@@ -5,9 +5,9 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_units.h"
+#include "mini/aten/operators.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/op_registration/library.h"
-#include "mini/aten/operators.h"
 
 namespace {
 

@@ -5,10 +5,10 @@
 #include <benchmark/benchmark.h>
 
 #include "bench_units.h"
-#include "mini/dispatch/dispatcher.h"
-#include "mini/op_registration/library.h"
 #include "mini/aten/aten.h"
 #include "mini/aten/parallel.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/library.h"
 
 namespace {
 

@@ -19,8 +19,8 @@
 #include <fmt/format.h>
 
 #include "bench_units.h"
-#include "mini/native/cuda/cuda_kernels.h"
 #include "mini/aten/aten.h"
+#include "mini/native/cuda/cuda_kernels.h"
 
 namespace {
 
@@ -93,7 +93,11 @@ void BM_CudaAddOut(benchmark::State& state) {
   }
   bench::setStreamedBytes(state, elements, 3);
 }
-BENCHMARK(BM_CudaAddOut)->Name("cuda/add_out/ours")->Arg(bench::kSixteenMi)->Arg(16 * bench::kSixteenMi)->UseManualTime();
+BENCHMARK(BM_CudaAddOut)
+    ->Name("cuda/add_out/ours")
+    ->Arg(bench::kSixteenMi)
+    ->Arg(16 * bench::kSixteenMi)
+    ->UseManualTime();
 
 // The bound the add is measured against: cudaMemcpy from device to device,
 // one array read and one written.
@@ -106,13 +110,16 @@ void BM_CudaCopy(benchmark::State& state) {
   GpuTimer timer;
   for (auto _ : state) {
     state.SetIterationTime(timer.secondsPerCall([&] {
-      checkCudaCall(cudaMemcpy(destination.rawData(), source.rawData(), bytes, cudaMemcpyDeviceToDevice),
-                    "cudaMemcpy");
+      checkCudaCall(cudaMemcpy(destination.rawData(), source.rawData(), bytes, cudaMemcpyDeviceToDevice), "cudaMemcpy");
     }));
   }
   bench::setStreamedBytes(state, elements, 2);
 }
-BENCHMARK(BM_CudaCopy)->Name("cuda/copy/device_to_device")->Arg(bench::kSixteenMi)->Arg(16 * bench::kSixteenMi)->UseManualTime();
+BENCHMARK(BM_CudaCopy)
+    ->Name("cuda/copy/device_to_device")
+    ->Arg(bench::kSixteenMi)
+    ->Arg(16 * bench::kSixteenMi)
+    ->UseManualTime();
 
 // --- matmul against cuBLAS -------------------------------------------------------
 

@@ -107,7 +107,12 @@ void BM_LibtorchMatmul(benchmark::State& state) {
   }
   bench::setMatmulRate(state, n);
 }
-BENCHMARK(BM_LibtorchMatmul)->Name("matmul/libtorch/1_thread")->Arg(256)->Arg(512)->Arg(1024)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LibtorchMatmul)
+    ->Name("matmul/libtorch/1_thread")
+    ->Arg(256)
+    ->Arg(512)
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond);
 
 // c10's sizes, for docs/performance.md's memory table: what one operator's
 // entry and one slot of its dispatch table take in libtorch.

@@ -18,12 +18,12 @@
 #include <fmt/format.h>
 #include <fuzzer/FuzzedDataProvider.h>
 
-#include "mini/dispatch/dispatcher.h"
-#include "mini/native/factories.h"
-#include "mini/op_registration/function_schema.h"
 #include "mini/boxing/ivalue.h"
 #include "mini/boxing/stack.h"
 #include "mini/core/tensor.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/native/factories.h"
+#include "mini/op_registration/function_schema.h"
 
 namespace {
 
@@ -51,12 +51,9 @@ const std::vector<mini::OperatorHandle>& operatorsWithSchema() {
 // chapters/06_backends/tests/fuzz_findings_test.cpp).
 double smallNumber(FuzzedDataProvider& input) {
   switch (input.ConsumeIntegralInRange(0, 15)) {
-    case 0:
-      return std::numeric_limits<double>::infinity();
-    case 1:
-      return std::numeric_limits<double>::quiet_NaN();
-    default:
-      return input.ConsumeIntegralInRange(-16, 16) / 4.0;
+    case 0: return std::numeric_limits<double>::infinity();
+    case 1: return std::numeric_limits<double>::quiet_NaN();
+    default: return input.ConsumeIntegralInRange(-16, 16) / 4.0;
   }
 }
 
@@ -64,15 +61,11 @@ mini::Device someDevice(FuzzedDataProvider& input) {
   // CPU and Meta most of the time; CUDA (absent in this build) and
   // PrivateUse1 (no backend loaded) must fail cleanly.
   switch (input.ConsumeIntegralInRange(0, 7)) {
-    case 0:
-      return mini::cudaDevice(0);
-    case 1:
-      return {mini::DeviceType::PrivateUse1, 0};
+    case 0: return mini::cudaDevice(0);
+    case 1: return {mini::DeviceType::PrivateUse1, 0};
     case 2:
-    case 3:
-      return mini::kMeta;
-    default:
-      return mini::kCpu;
+    case 3: return mini::kMeta;
+    default: return mini::kCpu;
   }
 }
 
@@ -102,9 +95,8 @@ IValue valueOfType(FuzzedDataProvider& input, const mini::SchemaType& type) {
   if (type.kind() != Kind::List) {
     return valueOfKind(input, type.kind());
   }
-  const std::size_t length = type.fixedSize() && input.ConsumeBool()
-                                 ? *type.fixedSize()
-                                 : input.ConsumeIntegralInRange<std::size_t>(0, 4);
+  const std::size_t length =
+      type.fixedSize() && input.ConsumeBool() ? *type.fixedSize() : input.ConsumeIntegralInRange<std::size_t>(0, 4);
   switch (type.element().kind()) {
     case Kind::Tensor: {
       std::vector<mini::Tensor> tensors;
@@ -132,26 +124,18 @@ IValue valueOfType(FuzzedDataProvider& input, const mini::SchemaType& type) {
 
 IValue valueOfKind(FuzzedDataProvider& input, Kind kind) {
   switch (kind) {
-    case Kind::Tensor:
-      return someTensor(input);
-    case Kind::Int:
-      return IValue(input.ConsumeIntegralInRange<std::int64_t>(-3, 5));
+    case Kind::Tensor: return someTensor(input);
+    case Kind::Int: return IValue(input.ConsumeIntegralInRange<std::int64_t>(-3, 5));
     case Kind::Float:
-    case Kind::Scalar:
-      return IValue(smallNumber(input));
-    case Kind::Bool:
-      return IValue(input.ConsumeBool());
-    case Kind::String:
-      return IValue(input.ConsumeRandomLengthString(8));
-    case Kind::Device:
-      return IValue(someDevice(input));
+    case Kind::Scalar: return IValue(smallNumber(input));
+    case Kind::Bool: return IValue(input.ConsumeBool());
+    case Kind::String: return IValue(input.ConsumeRandomLengthString(8));
+    case Kind::Device: return IValue(someDevice(input));
     case Kind::ScalarType:
       // One past the last dtype now and then: a boxed dtype is just an int.
       return IValue(input.ConsumeIntegralInRange<std::int64_t>(0, 4));
-    case Kind::List:
-      return IValue(std::vector<std::int64_t>{input.ConsumeIntegralInRange<std::int64_t>(-3, 5)});
-    case Kind::Optional:
-      return IValue();
+    case Kind::List: return IValue(std::vector<std::int64_t>{input.ConsumeIntegralInRange<std::int64_t>(-3, 5)});
+    case Kind::Optional: return IValue();
   }
   return IValue();
 }
@@ -171,9 +155,8 @@ mini::Stack makeStack(FuzzedDataProvider& input, const mini::FunctionSchema& sch
     // The call takes the top `wanted` values: with extra values below them,
     // or too few, value i is argument i + wanted - count (if that exists).
     const std::size_t position = i + wanted;
-    const mini::Argument* argument = position >= count && position - count < wanted
-                                         ? &schema.arguments[position - count]
-                                         : nullptr;
+    const mini::Argument* argument =
+        position >= count && position - count < wanted ? &schema.arguments[position - count] : nullptr;
     const bool followSchema = argument != nullptr && input.ConsumeIntegralInRange(0, 7) != 0;
     stack.push_back(followSchema ? valueOfType(input, argument->type) : valueOfKind(input, anyKind(input)));
   }

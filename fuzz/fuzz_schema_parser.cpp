@@ -31,8 +31,7 @@ void checkRoundTrip(const mini::FunctionSchema& schema, std::string_view source)
     fail(fmt::format("the printed schema '{}' does not parse:\n{}", printed, error.what()), source);
   }
   if (!(reparsed == schema)) {
-    fail(fmt::format("the printed schema '{}' parses to another schema, '{}'", printed, reparsed.toString()),
-         source);
+    fail(fmt::format("the printed schema '{}' parses to another schema, '{}'", printed, reparsed.toString()), source);
   }
 }
 

@@ -3,6 +3,7 @@
 .clang-format) writes it.
 
     check_format.py [--summary] [--most N] [REPO_ROOT]
+    check_format.py --list [REPO_ROOT]      the files it checks (to reformat: clang-format-14 -i $(...))
 
 The files: every .h, .hpp, .cpp, .cc, .cu and .cuh file in the checkout
 (git's list of files, build folders and ignored files left out), found by
@@ -69,9 +70,14 @@ def main(argv):
     parser = argparse.ArgumentParser(description=__doc__.strip().splitlines()[0])
     parser.add_argument("--summary", action="store_true", help="totals and the largest files only")
     parser.add_argument("--most", type=int, default=20, help="with --summary: how many files to list")
+    parser.add_argument("--list", action="store_true",
+                        help="print every C++ file the check reads, one a line (for clang-format -i)")
     parser.add_argument("root", nargs="?", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
     args = parser.parse_args(argv)
     root = os.path.abspath(args.root)
+    if args.list:
+        print("\n".join(cpp_files(root)))
+        return 0
     program = clang_format()
     if program is None:
         print("clang-format is not installed (tools/install-deps installs it): skipped")

@@ -22,8 +22,7 @@ Number magnitudeRectangular(const Number& x) { return real(std::hypot(x.first, x
 Number magnitudePolar(const Number& x) { return real(std::abs(x.first)); }
 
 namespace {
-KernelRegistrar registerMagnitudeRectangular(magnitudeTable(), DispatchKey::Rectangular,
-                                             &magnitudeRectangular);
+KernelRegistrar registerMagnitudeRectangular(magnitudeTable(), DispatchKey::Rectangular, &magnitudeRectangular);
 KernelRegistrar registerMagnitudePolar(magnitudeTable(), DispatchKey::Polar, &magnitudePolar);
 }  // namespace
 

@@ -27,9 +27,7 @@ std::unique_ptr<VirtualNumber> VirtualPolar::addToRectangular(const VirtualRecta
   return sumOf(lhs, *this);
 }
 
-std::unique_ptr<VirtualNumber> VirtualPolar::addToPolar(const VirtualPolar& lhs) const {
-  return sumOf(lhs, *this);
-}
+std::unique_ptr<VirtualNumber> VirtualPolar::addToPolar(const VirtualPolar& lhs) const { return sumOf(lhs, *this); }
 
 }  // namespace ch01
 }  // namespace mini

@@ -1,9 +1,9 @@
 // Exercise 03.2: which rule fills a slot of an operator's dispatch table.
 // The lesson: chapters/03_registration/README.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
+#include "mini/exercises/explain_slot.h"
 #include "mini/core/alias_keys.h"
 #include "mini/util/exercise.h"
-#include "mini/exercises/explain_slot.h"
 
 namespace mini {
 inline namespace ch03 {
@@ -26,8 +26,8 @@ std::string explainSlot(const OperatorEntry& op, const Dispatcher& dispatcher, D
     // An autograd key whose backend has its own kernel lets the call
     // through to it; so does any key once a CompositeExplicitAutograd kernel
     // exists.
-    const bool backendHasKernel = op.hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(key)) ||
-                                  has(DispatchKey::CompositeExplicitAutograd);
+    const bool backendHasKernel =
+        op.hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(key)) || has(DispatchKey::CompositeExplicitAutograd);
     if (!backendHasKernel && has(DispatchKey::CompositeImplicitAutograd)) return "math kernel";
   }
   if (isIncludedInAlias(key, DispatchKey::Autograd) && has(DispatchKey::Autograd)) return "autograd kernel";

@@ -1,8 +1,8 @@
 // Exercise 03.3: the keys a call of an operator must not skip.
 // The lesson: chapters/03_registration/README.md#exercise-33
 // Declared in: mini/exercises/fallthrough_mask.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/fallthrough_mask.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch03 {

@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/util/exercise.h"
 #include "mini/exercises/parse_schema_type.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch03 {

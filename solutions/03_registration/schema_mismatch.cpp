@@ -3,8 +3,8 @@
 // Declared in: mini/exercises/schema_mismatch.h
 #include <fmt/format.h>
 
-#include "mini/util/exercise.h"
 #include "mini/exercises/schema_mismatch.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch03 {

@@ -1,8 +1,8 @@
 // Exercise 04.3: the boxing wrapper, by hand.
 // The lesson: chapters/04_boxing/README.md#exercise-43
 // Declared in: mini/exercises/call_boxed_binary.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/call_boxed_binary.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch04 {

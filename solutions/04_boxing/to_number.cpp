@@ -3,8 +3,8 @@
 // Declared in: mini/exercises/to_number.h
 #include <fmt/format.h>
 
-#include "mini/util/exercise.h"
 #include "mini/exercises/to_number.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch04 {
@@ -15,8 +15,7 @@ double toNumber(const IValue& value) {
     case IValue::Tag::Int: return static_cast<double>(value.toInt());
     case IValue::Tag::Double: return value.toDouble();
     case IValue::Tag::Bool: return value.toBool() ? 1.0 : 0.0;
-    default:
-      throw IValueTagError(fmt::format("Expected a number (Int, Double or Bool) but got {}", value.tagKind()));
+    default: throw IValueTagError(fmt::format("Expected a number (Int, Double or Bool) but got {}", value.tagKind()));
   }
 }
 

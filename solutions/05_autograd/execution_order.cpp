@@ -4,8 +4,8 @@
 #include <queue>
 
 #include "mini/autograd/engine.h"
-#include "mini/util/exercise.h"
 #include "mini/exercises/execution_order.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch05 {

@@ -2,10 +2,10 @@
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
 // The lesson: chapters/06_backends/README.md#exercise-66
 // Declared in: mini/generated/ExerciseNativeFunctions.h
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/native/cpu/cpu_loops.h"
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/generated/ExerciseNativeFunctions.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/native/cpu/cpu_loops.h"
 #include "mini/native/meta_functions.h"
 
 namespace mini {

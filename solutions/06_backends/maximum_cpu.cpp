@@ -1,10 +1,10 @@
 // Exercise 06.2: a CPU kernel with dtype dispatch (torch.maximum).
 // The lesson: chapters/06_backends/README.md#exercise-62
 // Declared in: mini/exercises/maximum_cpu.h
+#include "mini/exercises/maximum_cpu.h"
+#include "mini/aten/dispatch_scalar_type.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/cpu/cpu_loops.h"
-#include "mini/aten/dispatch_scalar_type.h"
-#include "mini/exercises/maximum_cpu.h"
 #include "mini/native/meta_functions.h"
 
 namespace mini {
@@ -19,8 +19,10 @@ Tensor maximumCpu(const Tensor& self, const Tensor& other) {
     cpuElementwiseLoop(
         meta.sizes, StridedPointer<scalar_t>{out.dataPtr<scalar_t>(), out.strides()},
         [](scalar_t x, scalar_t y) { return x < y ? y : x; },
-        StridedPointer<const scalar_t>{a.dataPtr<const scalar_t>(), expandedStrides(a.sizes(), a.strides(), meta.sizes)},
-        StridedPointer<const scalar_t>{b.dataPtr<const scalar_t>(), expandedStrides(b.sizes(), b.strides(), meta.sizes)});
+        StridedPointer<const scalar_t>{a.dataPtr<const scalar_t>(),
+                                       expandedStrides(a.sizes(), a.strides(), meta.sizes)},
+        StridedPointer<const scalar_t>{b.dataPtr<const scalar_t>(),
+                                       expandedStrides(b.sizes(), b.strides(), meta.sizes)});
   });
   return out;
 }

@@ -1,10 +1,10 @@
 // Exercise 06.4: register a kernel on the out-of-tree backend's key.
 // The lesson: chapters/06_backends/README.md#exercise-64
 // Declared in: mini/exercises/sin_private_use1.h
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/util/exercise.h"
-#include "mini/op_registration/library.h"
 #include "mini/exercises/sin_private_use1.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -52,9 +52,7 @@ void printError(const char* what, Body body) {
   }
 }
 
-Number subRectangular(const Number& a, const Number& b) {
-  return rectangular(a.first - b.first, a.second - b.second);
-}
+Number subRectangular(const Number& a, const Number& b) { return rectangular(a.first - b.first, a.second - b.second); }
 
 constexpr std::string_view kUsageLine = "ch01_demo [--help]";
 constexpr std::string_view kAbout = R"(Dispatches one operation three ways: an if/else ladder, a table per operator
@@ -107,15 +105,13 @@ int main(int argc, char** argv) {
   fmt::print("  magnitude of VirtualPolar(2, 0.5) = {}\n", magnitudeOf(vp));
   tryExercise([&] {
     const auto sum = vr.add(vp);
-    fmt::print("  VirtualRectangular(3, 4) + VirtualPolar(2, 0.5) = {} + {}i\n", sum->realPart(),
-               sum->imagPart());
+    fmt::print("  VirtualRectangular(3, 4) + VirtualPolar(2, 0.5) = {} + {}i\n", sum->realPart(), sum->imagPart());
   });
 
   fmt::print("4. What the table says when it cannot help\n");
   OperatorTable<BinaryKernel> subTable("sub");
   KernelRegistrar registerSub(subTable, DispatchKey::Rectangular, &subRectangular);
-  printError("sub on a Polar number (no kernel)",
-             [&] { subTable.call(computeDispatchKey(a, b), a, b); });
+  printError("sub on a Polar number (no kernel)", [&] { subTable.call(computeDispatchKey(a, b), a, b); });
   printError("a second Polar kernel for add",
              [] { KernelRegistrar again(addTable(), DispatchKey::Polar, &subRectangular); });
   return 0;

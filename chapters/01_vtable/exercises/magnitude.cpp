@@ -1,9 +1,9 @@
 // Exercise 01.1: a new operator, `magnitude`, with a table of its own.
 // The lesson: chapters/01_vtable/README.md#exercise-11
 // Declared in: mini/magnitude.h
+#include "mini/magnitude.h"
 #include "mini/exercise.h"
 #include "mini/kernel_registrar.h"
-#include "mini/magnitude.h"
 
 namespace mini {
 inline namespace ch01 {

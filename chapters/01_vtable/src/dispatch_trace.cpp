@@ -16,9 +16,7 @@ bool dispatchTraceEnabled() {
   return enabled;
 }
 
-void traceCall(std::string_view op, DispatchKey key) {
-  fmt::print("[call] op=[{}], key=[{}]\n", op, key);
-}
+void traceCall(std::string_view op, DispatchKey key) { fmt::print("[call] op=[{}], key=[{}]\n", op, key); }
 
 }  // namespace ch01
 }  // namespace mini

@@ -18,9 +18,7 @@ std::unique_ptr<VirtualNumber> VirtualRectangular::add(const VirtualNumber& othe
   return other.addToRectangular(*this);
 }
 
-std::unique_ptr<VirtualNumber> VirtualPolar::add(const VirtualNumber& other) const {
-  return other.addToPolar(*this);
-}
+std::unique_ptr<VirtualNumber> VirtualPolar::add(const VirtualNumber& other) const { return other.addToPolar(*this); }
 // [first-hop]
 
 }  // namespace ch01

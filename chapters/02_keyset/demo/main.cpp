@@ -33,9 +33,7 @@ void tryExercise(const std::function<void()>& body) {
 }
 
 // The first sentence of an error: enough for a table cell.
-std::string firstSentence(std::string_view message) {
-  return std::string(message.substr(0, message.find(". ") + 1));
-}
+std::string firstSentence(std::string_view message) { return std::string(message.substr(0, message.find(". ") + 1)); }
 
 // One row: the call's key set under this thread's current state, the key it
 // picks, and what add returns (or the error it raises).
@@ -87,9 +85,9 @@ std::string keySetLayoutDot(const Tensor& tensor) {
     const bool backend = bit < static_cast<int>(kNumBackends);
     const bool filled = (set.raw() >> bit & 1) != 0;
     numbers += fmt::format("<TD>{}</TD>", bit);
-    cells += fmt::format("<TD PORT=\"b{}\" BGCOLOR=\"{}\">{}</TD>", bit,
-                         filled ? (backend ? "#fdae6b" : "#6baed6") : (backend ? "#fee6ce" : "#deebf7"),
-                         cellTitle(name));
+    cells +=
+        fmt::format("<TD PORT=\"b{}\" BGCOLOR=\"{}\">{}</TD>", bit,
+                    filled ? (backend ? "#fdae6b" : "#6baed6") : (backend ? "#fee6ce" : "#deebf7"), cellTitle(name));
   }
   std::string keys;
   for (DispatchKey key : set.keys()) {

@@ -70,8 +70,7 @@ DispatchKey parseDispatchKey(std::string_view name) {
     valid += fmt::format("{}{}", valid.empty() ? "" : ", ", candidate);
   }
   // A typo in a key name should cost one read of the message, not a search.
-  throw std::invalid_argument(
-      fmt::format("Unknown dispatch key name '{}'. Valid names are: [{}]", name, valid));
+  throw std::invalid_argument(fmt::format("Unknown dispatch key name '{}'. Valid names are: [{}]", name, valid));
 }
 
 }  // namespace ch02

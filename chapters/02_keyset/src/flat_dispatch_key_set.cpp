@@ -12,9 +12,8 @@ int flatBitOf(DispatchKey key) {
       return bit;
     }
   }
-  throw std::invalid_argument(fmt::format(
-      "DispatchKey {} has no bit in the flat key set: only runtime keys do ({})", key,
-      fmt::join(kFlatKeyOrder, ", ")));
+  throw std::invalid_argument(fmt::format("DispatchKey {} has no bit in the flat key set: only runtime keys do ({})",
+                                          key, fmt::join(kFlatKeyOrder, ", ")));
 }
 
 std::vector<DispatchKey> FlatDispatchKeySet::keys() const {

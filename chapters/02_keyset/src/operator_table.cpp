@@ -32,10 +32,10 @@ std::size_t OperatorTableBase::claim(DispatchKey key, SourceSite site) {
   }
   const std::size_t slot = getDispatchTableIndexForDispatchKey(key);
   if (const auto& original = sites_[slot]) {
-    throw std::logic_error(fmt::format(
-        "Tried to register a kernel for '{}' on key '{}' twice. Each key takes a single kernel. "
-        "Duplicate registration: registered at {}. Original registration: registered at {}",
-        name_, key, site, *original));
+    throw std::logic_error(
+        fmt::format("Tried to register a kernel for '{}' on key '{}' twice. Each key takes a single kernel. "
+                    "Duplicate registration: registered at {}. Original registration: registered at {}",
+                    name_, key, site, *original));
   }
   sites_[slot] = site;
   // A kernel on a fallthrough key means the operator does want that key.
@@ -56,10 +56,10 @@ void OperatorTableBase::throwMissingKernel(DispatchKeySet dispatchKeySet) const 
   for (DispatchKey registered : registeredKeys()) {
     registrations += fmt::format("\n{}: registered at {}", registered, *registrationSite(registered));
   }
-  throw std::runtime_error(fmt::format(
-      "Could not run '{}' with arguments from the '{}' backend. '{}' is only available for these "
-      "backends: [{}].{}",
-      name_, key, name_, fmt::join(registeredKeys(), ", "), registrations));
+  throw std::runtime_error(
+      fmt::format("Could not run '{}' with arguments from the '{}' backend. '{}' is only available for these "
+                  "backends: [{}].{}",
+                  name_, key, name_, fmt::join(registeredKeys(), ", "), registrations));
 }
 
 }  // namespace ch02

@@ -11,11 +11,17 @@ namespace mini {
 namespace {
 
 TEST(DispatchKey, FunctionalitiesAreOrderedByPriorityAsInPyTorch) {
-  const DispatchKey lowestFirst[] = {
-      DispatchKey::Undefined,     DispatchKey::Dense,                 DispatchKey::BackendSelect,
-      DispatchKey::ADInplaceOrView, DispatchKey::AutogradOther,       DispatchKey::AutogradFunctionality,
-      DispatchKey::Tracer,        DispatchKey::AutocastCPU,           DispatchKey::AutocastCUDA,
-      DispatchKey::Batched,       DispatchKey::EndOfFunctionalityKeys};
+  const DispatchKey lowestFirst[] = {DispatchKey::Undefined,
+                                     DispatchKey::Dense,
+                                     DispatchKey::BackendSelect,
+                                     DispatchKey::ADInplaceOrView,
+                                     DispatchKey::AutogradOther,
+                                     DispatchKey::AutogradFunctionality,
+                                     DispatchKey::Tracer,
+                                     DispatchKey::AutocastCPU,
+                                     DispatchKey::AutocastCUDA,
+                                     DispatchKey::Batched,
+                                     DispatchKey::EndOfFunctionalityKeys};
   for (std::size_t i = 1; i < std::size(lowestFirst); ++i) {
     EXPECT_LT(lowestFirst[i - 1], lowestFirst[i]) << toString(lowestFirst[i]);
   }

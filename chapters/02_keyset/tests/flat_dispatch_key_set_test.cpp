@@ -42,9 +42,10 @@ TEST(FlatDispatchKeySet, KeysWithoutABitAreRefusedByName) {
     FlatDispatchKeySet set(DispatchKey::Autograd);
     FAIL() << "an alias key has no bit";
   } catch (const std::invalid_argument& error) {
-    EXPECT_EQ(std::string(error.what()).rfind("DispatchKey Autograd has no bit in the flat key set: only runtime "
-                                              "keys do (CPU, CUDA, ",
-                                              0),
+    EXPECT_EQ(std::string(error.what())
+                  .rfind("DispatchKey Autograd has no bit in the flat key set: only runtime "
+                         "keys do (CPU, CUDA, ",
+                         0),
               0u)
         << error.what();
   }

@@ -57,8 +57,9 @@ TEST(OperatorTable, EmptyKeySetReachesTheUndefinedSlot) {
     table.lookup(DispatchKeySet());
     FAIL() << "an empty key set has no kernel";
   } catch (const std::runtime_error& error) {
-    EXPECT_EQ(std::string(error.what()).rfind("Could not run 'test::empty' with arguments from the 'Undefined' backend.", 0),
-              0u)
+    EXPECT_EQ(
+        std::string(error.what()).rfind("Could not run 'test::empty' with arguments from the 'Undefined' backend.", 0),
+        0u)
         << error.what();
   }
 }

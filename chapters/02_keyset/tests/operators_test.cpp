@@ -10,7 +10,8 @@ namespace {
 TEST(Operators, KernelsAreRegisteredFromTheirOwnFiles) {
   EXPECT_EQ(addTable().registeredKeys(),
             (std::vector{DispatchKey::CPU, DispatchKey::CUDA, DispatchKey::AutogradCPU, DispatchKey::AutogradCUDA}));
-  EXPECT_EQ(addTable().registrationSite(DispatchKey::CPU)->file, std::string("chapters/02_keyset/src/backend_kernels.cpp"));
+  EXPECT_EQ(addTable().registrationSite(DispatchKey::CPU)->file,
+            std::string("chapters/02_keyset/src/backend_kernels.cpp"));
   EXPECT_EQ(addTable().registrationSite(DispatchKey::AutogradCUDA)->file,
             std::string("chapters/02_keyset/src/autograd_kernels.cpp"));
 }
@@ -58,10 +59,11 @@ TEST(Operators, MetaHasNoAutogradKernelAndSaysSoAsPyTorchDoes) {
     add(meta, meta);
     FAIL() << "add has no AutogradMeta kernel";
   } catch (const std::runtime_error& error) {
-    EXPECT_EQ(std::string(error.what()).rfind("Could not run 'add' with arguments from the 'AutogradMeta' backend. "
-                                              "'add' is only available for these backends: [CPU, CUDA, AutogradCPU, "
-                                              "AutogradCUDA].",
-                                              0),
+    EXPECT_EQ(std::string(error.what())
+                  .rfind("Could not run 'add' with arguments from the 'AutogradMeta' backend. "
+                         "'add' is only available for these backends: [CPU, CUDA, AutogradCPU, "
+                         "AutogradCUDA].",
+                         0),
               0u)
         << error.what();
   }

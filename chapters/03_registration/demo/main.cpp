@@ -11,8 +11,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/op_registration/library.h"
 #include "mini/extension/myops.h"
+#include "mini/op_registration/library.h"
 #include "mini/op_registration/schema_parser.h"
 
 namespace {
@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
     return *status;
   }
   section("1. A schema is parsed, not just stored");
-  const FunctionSchema out = parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
+  const FunctionSchema out =
+      parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
   fmt::print("name {}, overload '{}', {} arguments, keyword-only: {}\n", out.name, out.overload_name,
              out.arguments.size(), out.arguments[2].name);
   showError("a schema with a missing ')'", [] { parseSchema("myops::myadd(Tensor self -> Tensor"); });
@@ -92,8 +93,7 @@ int main(int argc, char** argv) {
   section("4. Mistakes, in PyTorch's words");
   showError("a Meta tensor (no Meta kernel, no AutogradMeta fallback)",
             [] { myadd(makeTensor(1, BackendComponent::MetaBit), makeTensor(2, BackendComponent::MetaBit)); });
-  showError("typed<>() with the wrong C++ signature",
-            [&] { op.typed<Tensor(Tensor, Tensor)>(); });
+  showError("typed<>() with the wrong C++ signature", [&] { op.typed<Tensor(Tensor, Tensor)>(); });
   showError("a second def() of myops::myadd", [] {
     Library again(Library::FRAGMENT, "myops", std::nullopt, SourceSite::here());
     again.def("myadd(Tensor self, Tensor other) -> Tensor");

@@ -1,8 +1,8 @@
 // Exercise 03.2: which rule fills a slot of an operator's dispatch table.
 // The lesson: chapters/03_registration/README.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/explain_slot.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch03 {

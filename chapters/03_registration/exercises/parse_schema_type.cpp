@@ -1,8 +1,8 @@
 // Exercise 03.1: parse the type of one schema argument.
 // The lesson: chapters/03_registration/README.md#exercise-31
 // Declared in: mini/exercises/parse_schema_type.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/parse_schema_type.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch03 {

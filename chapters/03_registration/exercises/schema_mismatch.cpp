@@ -1,8 +1,8 @@
 // Exercise 03.4: why a kernel does not fit an operator's schema.
 // The lesson: chapters/03_registration/README.md#exercise-34
 // Declared in: mini/exercises/schema_mismatch.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/schema_mismatch.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch03 {

@@ -7,10 +7,10 @@
 
 #include <gtest/gtest.h>
 
-#include "support/dispatcher_support.h"
 #include "mini/core/alias_keys.h"
 #include "mini/op_registration/library.h"
 #include "mini/util/warning.h"
+#include "support/dispatcher_support.h"
 
 namespace mini {
 namespace {
@@ -80,8 +80,7 @@ TEST(DispatchTable, AutogradOtherIsAmbiguousWhenAnAutogradOtherBackendHasAKernel
 }
 
 TEST(DispatchTable, ACallWithoutTensorsTakesTheCompositesOnly) {
-  EXPECT_EQ(why(ScopedFoo({DispatchKey::CompositeExplicitAutograd}), DispatchKey::Undefined),
-            "default backend kernel");
+  EXPECT_EQ(why(ScopedFoo({DispatchKey::CompositeExplicitAutograd}), DispatchKey::Undefined), "default backend kernel");
   EXPECT_EQ(why(ScopedFoo({DispatchKey::CompositeImplicitAutograd}), DispatchKey::Undefined), "math kernel");
   EXPECT_EQ(why(ScopedFoo({DispatchKey::CPU, DispatchKey::Autograd}), DispatchKey::Undefined), "missing");
 }
@@ -121,12 +120,14 @@ TEST(DispatchTable, DeregistrationRecomputesIncludingTheAutogradSlotOfABackend) 
     cpu.impl("foo", &mini_test::identityKernel);
     EXPECT_EQ(whyOf(DispatchKey::AutogradCPU), "backend fallback");
     // The live table agrees: AutogradCPU is fallthrough, so a CPU call lands on CPU.
-    EXPECT_FALSE(entry.dispatchKeyExtractor().nonFallthroughKeysForBackend(BackendComponent::CPUBit).has(
-        DispatchKey::AutogradCPU));
+    EXPECT_FALSE(entry.dispatchKeyExtractor()
+                     .nonFallthroughKeysForBackend(BackendComponent::CPUBit)
+                     .has(DispatchKey::AutogradCPU));
   }
   EXPECT_EQ(whyOf(DispatchKey::AutogradCPU), "math kernel");
-  EXPECT_TRUE(entry.dispatchKeyExtractor().nonFallthroughKeysForBackend(BackendComponent::CPUBit).has(
-      DispatchKey::AutogradCPU));
+  EXPECT_TRUE(entry.dispatchKeyExtractor()
+                  .nonFallthroughKeysForBackend(BackendComponent::CPUBit)
+                  .has(DispatchKey::AutogradCPU));
 }
 
 TEST(DispatchTable, TheLiveTableAlwaysEqualsTheComputedOne) {

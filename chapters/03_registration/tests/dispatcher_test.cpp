@@ -6,9 +6,9 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/dispatcher_support.h"
-#include "mini/op_registration/library.h"
 #include "mini/extension/myops.h"
+#include "mini/op_registration/library.h"
+#include "support/dispatcher_support.h"
 
 // Static registration from a test file: a namespace of its own, with a
 // fragment and an IMPL block, as another library would write them.
@@ -17,23 +17,19 @@ mini::Tensor twiceCPU(const mini::Tensor& x) { return mini::makeTensor(2 * x.ite
 mini::Tensor twiceMath(const mini::Tensor& x) { return mini::makeTensor(20 * x.item()); }
 }  // namespace
 
-MINI_LIBRARY(testops, m) {
-  m.def("twice(Tensor x) -> Tensor");
-}
+MINI_LIBRARY(testops, m) { m.def("twice(Tensor x) -> Tensor"); }
 MINI_LIBRARY_FRAGMENT(testops, m) {
   m.def("twice.math(Tensor x) -> Tensor", mini::SourceSite{"fragment.cpp", 7});
   m.impl("twice.math", &twiceMath);  // no key in a fragment: CompositeImplicitAutograd
 }
-MINI_LIBRARY_IMPL(testops, CPU, m) {
-  m.impl("twice", &twiceCPU);
-}
+MINI_LIBRARY_IMPL(testops, CPU, m) { m.impl("twice", &twiceCPU); }
 
 namespace mini {
 namespace {
 
+using mini_test::ScopedFoo;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using mini_test::ScopedFoo;
 
 // what() of the exception `body` throws.
 template <class Body>
@@ -70,8 +66,9 @@ TEST(Dispatcher, AnAutogradKernelRedispatchesToTheBackend) {
   EXPECT_EQ(sum.item(), 3);
   EXPECT_EQ(sum.gradFn(), "MyAddBackward0");
   const OperatorEntry& entry = Dispatcher::singleton().findSchemaOrThrow("myops::myadd", "").entry();
-  EXPECT_EQ(std::string(entry.computeDispatchTableEntryWithDebug(Dispatcher::singleton(), DispatchKey::AutogradCPU).why),
-            "autograd kernel");
+  EXPECT_EQ(
+      std::string(entry.computeDispatchTableEntryWithDebug(Dispatcher::singleton(), DispatchKey::AutogradCPU).why),
+      "autograd kernel");
 }
 
 TEST(Dispatcher, TraceLinesAreIndentedByDepth) {
@@ -84,7 +81,8 @@ TEST(Dispatcher, TraceLinesAreIndentedByDepth) {
 }
 
 TEST(DispatcherErrors, MissingKernelNamesOperatorKeyKernelsAndTable) {
-  const std::string error = errorOf([] { myadd(makeTensor(1, BackendComponent::MetaBit), makeTensor(2, BackendComponent::MetaBit)); });
+  const std::string error =
+      errorOf([] { myadd(makeTensor(1, BackendComponent::MetaBit), makeTensor(2, BackendComponent::MetaBit)); });
   EXPECT_THAT(error, StartsWith("Could not run 'myops::myadd' with arguments from the 'AutogradMeta' backend."));
   EXPECT_THAT(error, HasSubstr("'myops::myadd' is only available for these backends: [CPU, BackendSelect, "
                                "ADInplaceOrView, AutogradOther, AutogradCPU, AutogradCUDA, AutocastCPU, AutocastCUDA]."
@@ -161,7 +159,8 @@ TEST(DispatcherErrors, KernelNotMatchingTheSchema) {
   Library early(Library::IMPL, "late", DispatchKey::CPU, SourceSite::here());
   early.impl("g", &mini_test::identityKernel);
   Library late(Library::FRAGMENT, "late", std::nullopt, SourceSite::here());
-  EXPECT_THAT(errorOf([&] { late.def("g(int n) -> Tensor"); }), HasSubstr("Type mismatch in argument 1: int vs Tensor"));
+  EXPECT_THAT(errorOf([&] { late.def("g(int n) -> Tensor"); }),
+              HasSubstr("Type mismatch in argument 1: int vs Tensor"));
   EXPECT_FALSE(Dispatcher::singleton().findSchema("late::g", "").has_value());
 }
 
@@ -172,7 +171,9 @@ TEST(DispatcherErrors, KernelsOfOneOperatorMustShareACppType) {
   Library library(Library::FRAGMENT, "cpptypes", std::nullopt, SourceSite{"lib.cpp", 1});
   library.def("f(Tensor x) -> Tensor", SourceSite{"lib.cpp", 2});
   library.impl("f", DispatchKey::CPU, &mini_test::identityKernel, SourceSite{"lib.cpp", 3});
-  EXPECT_EQ(errorOf([&] { library.impl("f", DispatchKey::CUDA, &byValueKernel, SourceSite{"lib.cpp", 4}); }),
+  EXPECT_EQ(errorOf([&] {
+              library.impl("f", DispatchKey::CUDA, &byValueKernel, SourceSite{"lib.cpp", 4});
+            }),
             "Mismatch in kernel C++ signatures\n"
             "  operator: cpptypes::f(Tensor x) -> Tensor\n"
             "  kernel 1: mini::ch03::Tensor (mini::ch03::Tensor const&)\n"
@@ -208,8 +209,9 @@ TEST(DispatcherErrors, RedispatchOntoAFallthroughKeySaysSo) {
   // redispatch with a hand-made key set that keeps it lands on the marker.
   const ScopedFoo foo({DispatchKey::CPU});
   const auto op = foo.handle().typed<Tensor(const Tensor&)>();
-  const std::string error =
-      errorOf([&] { op.redispatch(DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCPU}, makeTensor(1)); });
+  const std::string error = errorOf([&] {
+    op.redispatch(DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCPU}, makeTensor(1));
+  });
   EXPECT_EQ(error, fmt::format("fallthrough_kernel was executed for operator {} but it should have been "
                                "short-circuited by the dispatcher. This could occur if you redispatched with a key "
                                "set holding a key whose kernel is a fallthrough.",
@@ -228,7 +230,9 @@ TEST(DispatcherErrors, CallingAMissingKernelDirectly) {
 }
 
 TEST(LibraryErrors, NamespacesAndBlocks) {
-  EXPECT_THAT(errorOf([] { Library(Library::DEF, "myops", std::nullopt, SourceSite{"x.cpp", 1}); }),
+  EXPECT_THAT(errorOf([] {
+                Library(Library::DEF, "myops", std::nullopt, SourceSite{"x.cpp", 1});
+              }),
               StartsWith("Only a single MINI_LIBRARY can be used to register the namespace myops;"));
   Library fragment(Library::FRAGMENT, "mine", std::nullopt, SourceSite{"x.cpp", 1});
   EXPECT_THAT(errorOf([&] { fragment.def("theirs::f(Tensor x) -> Tensor"); }),

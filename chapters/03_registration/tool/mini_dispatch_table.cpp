@@ -38,9 +38,9 @@ using namespace mini;
 
 // The keys PythonDispatcher supports, in its order: the runtime keys it
 // prints, then the alias keys.
-constexpr std::array<std::string_view, 9> kRuntimeKeys = {
-    "CPU", "CUDA", "Meta", "PrivateUse1", "AutogradOther", "AutogradCPU", "AutogradCUDA", "AutogradMeta",
-    "AutogradPrivateUse1"};
+constexpr std::array<std::string_view, 9> kRuntimeKeys = {"CPU",          "CUDA",          "Meta",
+                                                          "PrivateUse1",  "AutogradOther", "AutogradCPU",
+                                                          "AutogradCUDA", "AutogradMeta",  "AutogradPrivateUse1"};
 constexpr std::array<std::string_view, 3> kAliasKeys = {"Autograd", "CompositeImplicitAutograd",
                                                         "CompositeExplicitAutograd"};
 constexpr std::string_view kOperator = "__mini_dispatch_table__::foo";
@@ -130,7 +130,8 @@ std::vector<RegistrationHandleRAII> registerKernels(const std::vector<std::strin
     if (!isSupported(key)) {
       std::vector<std::string> supported(kRuntimeKeys.begin(), kRuntimeKeys.end());
       supported.insert(supported.end(), kAliasKeys.begin(), kAliasKeys.end());
-      throw Refused(fmt::format("{} is not supported, please select a dispatch key in {}.", key, pythonList(supported)));
+      throw Refused(
+          fmt::format("{} is not supported, please select a dispatch key in {}.", key, pythonList(supported)));
     }
     handles.push_back(registerNamedKernel(std::string(kOperator), parseDispatchKey(key)));
   }
@@ -249,7 +250,9 @@ struct OperatorSpec {
   std::vector<DispatchKey> keys;
 };
 
-std::string qualifiedName(const OperatorSpec& spec) { return fmt::format("{}::{}", "__mini_dispatch_table__", spec.name); }
+std::string qualifiedName(const OperatorSpec& spec) {
+  return fmt::format("{}::{}", "__mini_dispatch_table__", spec.name);
+}
 
 // [dispatch_table_dot]
 // The grid: one HTML-like table node (graphviz draws it as a real grid), and

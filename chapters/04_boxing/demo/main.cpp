@@ -12,10 +12,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/fallbacks/batched_fallback.h"
-#include "mini/fallbacks/counting_fallback.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/extension/myops.h"
+#include "mini/fallbacks/batched_fallback.h"
+#include "mini/fallbacks/counting_fallback.h"
 #include "mini/fallbacks/tracer.h"
 
 namespace {

@@ -1,8 +1,8 @@
 // Exercise 04.4: a Batched fallback of your own.
 // The lesson: chapters/04_boxing/README.md#exercise-44
 // Declared in: mini/exercises/batch_first_argument.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/batch_first_argument.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch04 {

@@ -1,8 +1,8 @@
 // Exercise 04.2: popping typed arguments.
 // The lesson: chapters/04_boxing/README.md#exercise-42
 // Declared in: mini/exercises/pop_scale_arguments.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/pop_scale_arguments.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch04 {

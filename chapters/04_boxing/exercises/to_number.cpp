@@ -1,8 +1,8 @@
 // Exercise 04.1: an IValue accessor for any number.
 // The lesson: chapters/04_boxing/README.md#exercise-41
 // Declared in: mini/exercises/to_number.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/to_number.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch04 {

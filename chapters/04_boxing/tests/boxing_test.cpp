@@ -2,8 +2,8 @@
 // the stack discipline, Tensor& results, key sets from the stack.
 #include <gtest/gtest.h>
 
-#include "support/boxing_support.h"
 #include "mini/extension/myops.h"
+#include "support/boxing_support.h"
 
 namespace mini {
 namespace {
@@ -120,14 +120,16 @@ TEST(Boxing, BoxedCallsReadKeySetsOnlyFromTensorArguments) {
   // `which(int n, Tensor x, Tensor[] more) -> Tensor`: the CUDA tensor in the
   // list makes CUDA the highest backend; the int is not looked at.
   ScopedOperator op("which(int n, Tensor x, Tensor[] more) -> Tensor");
-  op.implBoxed(DispatchKey::CPU, +[](const OperatorHandle&, DispatchKeySet, Stack* stack) {
-    drop(*stack, 3);
-    push(*stack, "cpu");
-  });
-  op.implBoxed(DispatchKey::CUDA, +[](const OperatorHandle&, DispatchKeySet, Stack* stack) {
-    drop(*stack, 3);
-    push(*stack, "cuda");
-  });
+  op.implBoxed(
+      DispatchKey::CPU, +[](const OperatorHandle&, DispatchKeySet, Stack* stack) {
+        drop(*stack, 3);
+        push(*stack, "cpu");
+      });
+  op.implBoxed(
+      DispatchKey::CUDA, +[](const OperatorHandle&, DispatchKeySet, Stack* stack) {
+        drop(*stack, 3);
+        push(*stack, "cuda");
+      });
   Stack stack;
   push(stack, 5, makeTensor(1), std::vector<Tensor>{makeTensor(2, BackendComponent::CUDABit)});
   op.handle().callBoxed(stack);
@@ -168,14 +170,16 @@ TEST(Boxing, AnUnboxedInPlaceKernelPushesItsArgumentBack) {
 
 TEST(Boxing, ABoxedKernelBreakingTheStackDisciplineIsReported) {
   ScopedOperator op("two(Tensor x) -> Tensor");
-  op.implBoxed(DispatchKey::CPU, +[](const OperatorHandle&, DispatchKeySet, Stack* stack) {
-    push(*stack, makeTensor(1));  // forgot to pop x
-  });
+  op.implBoxed(
+      DispatchKey::CPU, +[](const OperatorHandle&, DispatchKeySet, Stack* stack) {
+        push(*stack, makeTensor(1));  // forgot to pop x
+      });
   try {
     (void)op.typed<Tensor(const Tensor&)>().call(makeTensor(0));
     FAIL() << "two values for one result must be refused";
   } catch (const std::logic_error& error) {
-    EXPECT_STREQ(error.what(), "Boxed kernel was expected to return one value on the stack, but instead pushed 2 values.");
+    EXPECT_STREQ(error.what(),
+                 "Boxed kernel was expected to return one value on the stack, but instead pushed 2 values.");
   }
 }
 
@@ -213,7 +217,8 @@ TEST(InferSchema, AKernelThatDisagreesWithTheDefIsRefused) {
   } catch (const std::invalid_argument& error) {
     const std::string message = error.what();
     EXPECT_EQ(message.rfind("Inferred operator schema for a C++ kernel function doesn't match the expected "
-                            "function schema.\n", 0),
+                            "function schema.\n",
+                            0),
               0u)
         << message;
     EXPECT_NE(message.find("expected schema: " + op.name() + "(Tensor self, float factor) -> Tensor"),

@@ -16,11 +16,11 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
-#include "mini/dispatch/dispatcher.h"
 #include "mini/boxing/stack.h"
 #include "mini/core/local_dispatch_key_set.h"
-#include "mini/op_registration/schema_parser.h"
 #include "mini/core/tensor.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/schema_parser.h"
 
 namespace mini {
 namespace {
@@ -89,8 +89,8 @@ void churnRegistrations(const ProbeOperator& probe) {
       const RegistrationHandleRAII backend = probe.registerKernel(kBackendKey, &probeBackend);
       std::optional<RegistrationHandleRAII> fallthrough;
       if (i % 4 == 0) {
-        fallthrough = Dispatcher::singleton().registerFallback(
-            kToggledKey, KernelFunction::makeFallthrough(), "fallthrough of the concurrency test");
+        fallthrough = Dispatcher::singleton().registerFallback(kToggledKey, KernelFunction::makeFallthrough(),
+                                                               "fallthrough of the concurrency test");
       }
       std::this_thread::yield();
     }
@@ -114,8 +114,7 @@ std::int64_t callBoxed(const OperatorHandle& op, const Tensor& tensor) {
 // kernel. Either way the key set's mask and the slot must come from one
 // table: a mask without the fallthrough and a slot with it would call the
 // fallthrough marker, an unexpected error.
-void callUntilDone(const ProbeOperator& probe, bool skipToggledKey, const std::atomic<bool>& done,
-                   Outcomes& outcomes) {
+void callUntilDone(const ProbeOperator& probe, bool skipToggledKey, const std::atomic<bool>& done, Outcomes& outcomes) {
   std::optional<ExcludeDispatchKeyGuard> skip;
   std::optional<IncludeDispatchKeyGuard> reach;
   if (skipToggledKey) {

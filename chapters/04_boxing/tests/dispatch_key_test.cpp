@@ -11,12 +11,19 @@ namespace mini {
 namespace {
 
 TEST(DispatchKey, FunctionalitiesAreOrderedByPriorityAsInPyTorch) {
-  const DispatchKey lowestFirst[] = {
-      DispatchKey::Undefined,     DispatchKey::Dense,                 DispatchKey::FPGA,
-      DispatchKey::BackendSelect, DispatchKey::Python,
-      DispatchKey::ADInplaceOrView, DispatchKey::AutogradOther,       DispatchKey::AutogradFunctionality,
-      DispatchKey::Tracer,        DispatchKey::AutocastCPU,           DispatchKey::AutocastCUDA,
-      DispatchKey::Batched,       DispatchKey::EndOfFunctionalityKeys};
+  const DispatchKey lowestFirst[] = {DispatchKey::Undefined,
+                                     DispatchKey::Dense,
+                                     DispatchKey::FPGA,
+                                     DispatchKey::BackendSelect,
+                                     DispatchKey::Python,
+                                     DispatchKey::ADInplaceOrView,
+                                     DispatchKey::AutogradOther,
+                                     DispatchKey::AutogradFunctionality,
+                                     DispatchKey::Tracer,
+                                     DispatchKey::AutocastCPU,
+                                     DispatchKey::AutocastCUDA,
+                                     DispatchKey::Batched,
+                                     DispatchKey::EndOfFunctionalityKeys};
   for (std::size_t i = 1; i < std::size(lowestFirst); ++i) {
     EXPECT_LT(lowestFirst[i - 1], lowestFirst[i]) << toString(lowestFirst[i]);
   }
@@ -70,11 +77,12 @@ TEST(DispatchKey, UnknownNameSaysTheNameAndListsTheValidOnes) {
     parseDispatchKey("AutogradGPU");
     FAIL() << "an unknown name must throw";
   } catch (const std::invalid_argument& error) {
-    EXPECT_EQ(std::string(error.what()),
-              "Unknown dispatch key name 'AutogradGPU'. Valid names are: [Undefined, Dense, FPGA, BackendSelect, "
-              "Python, ADInplaceOrView, AutogradOther, AutogradFunctionality, Tracer, AutocastCPU, AutocastCUDA, Batched, "
-              "CPU, CUDA, Meta, PrivateUse1, AutogradCPU, AutogradCUDA, AutogradMeta, AutogradPrivateUse1, "
-              "Autograd, CompositeImplicitAutograd, CompositeExplicitAutograd]");
+    EXPECT_EQ(
+        std::string(error.what()),
+        "Unknown dispatch key name 'AutogradGPU'. Valid names are: [Undefined, Dense, FPGA, BackendSelect, "
+        "Python, ADInplaceOrView, AutogradOther, AutogradFunctionality, Tracer, AutocastCPU, AutocastCUDA, Batched, "
+        "CPU, CUDA, Meta, PrivateUse1, AutogradCPU, AutogradCUDA, AutogradMeta, AutogradPrivateUse1, "
+        "Autograd, CompositeImplicitAutograd, CompositeExplicitAutograd]");
   }
   EXPECT_THROW(parseDispatchKey("cpu"), std::invalid_argument);  // names are case-sensitive
 }

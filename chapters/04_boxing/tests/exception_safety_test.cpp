@@ -10,11 +10,11 @@
 
 #include <gtest/gtest.h>
 
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/core/tensor.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/op_registration/library.h"
-#include "mini/core/local_dispatch_key_set.h"
 #include "mini/op_registration/schema_parser.h"
-#include "mini/core/tensor.h"
 
 namespace mini {
 namespace {

@@ -5,11 +5,11 @@
 
 #include <gtest/gtest.h>
 
-#include "support/boxing_support.h"
+#include "mini/extension/myops.h"
 #include "mini/fallbacks/batched_fallback.h"
 #include "mini/fallbacks/counting_fallback.h"
-#include "mini/extension/myops.h"
 #include "mini/fallbacks/tracer.h"
+#include "support/boxing_support.h"
 
 namespace mini {
 namespace {
@@ -56,14 +56,14 @@ TEST(TracerFallback, RecordsEveryCallOfOperatorsItNeverSaw) {
   (void)ops.count_.typed<std::int64_t(const Tensor&)>().call(z);
   (void)ops.minmax_.typed<std::tuple<Tensor, Tensor>(const Tensor&)>().call(z);
   EXPECT_EQ(z.values(), (std::vector<double>{7, 14}));
-  EXPECT_EQ(tracing.trace().str(), fmt::format("%0 = input tensor([1, 2], CPUBit)\n"
-                                               "%1 = {0}(%0)\n"
-                                               "%2 = input tensor([10, 20], CPUBit)\n"
-                                               "%3 = {1}(%1, 3, %2)\n"
-                                               "2 = {2}(%3)\n"
-                                               "%4, %5 = {3}(%3)\n",
-                                               ops.neg.name(), ops.axpy_.name(), ops.count_.name(),
-                                               ops.minmax_.name()));
+  EXPECT_EQ(tracing.trace().str(),
+            fmt::format("%0 = input tensor([1, 2], CPUBit)\n"
+                        "%1 = {0}(%0)\n"
+                        "%2 = input tensor([10, 20], CPUBit)\n"
+                        "%3 = {1}(%1, 3, %2)\n"
+                        "2 = {2}(%3)\n"
+                        "%4, %5 = {3}(%3)\n",
+                        ops.neg.name(), ops.axpy_.name(), ops.count_.name(), ops.minmax_.name()));
 }
 
 TEST(TracerFallback, TracesBoxedCallsAndTensorLists) {
@@ -148,11 +148,12 @@ TEST(BatchedFallback, RefusesWhatALoopCannotBatch) {
             fmt::format("Batching rule not implemented for {}. We could not generate a fallback: a batched tensor "
                         "inside a Tensor[] argument.",
                         ops.concat_.name()));
-  EXPECT_EQ(batchingError([&] { (void)myadd(batch, makeBatchedTensor({{1, 2}, {3, 4}, {5, 6}})); }),
+  EXPECT_EQ(batchingError([&] {
+              (void)myadd(batch, makeBatchedTensor({{1, 2}, {3, 4}, {5, 6}}));
+            }),
             "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes [2, 3] for the "
             "mapped dimension (calling myops::myadd)");
 }
-
 
 // The scopes are the only way in: a key included by hand finds no scope.
 TEST(TracerFallback, TheTracerKeyWithoutATracingScopeIsAnError) {

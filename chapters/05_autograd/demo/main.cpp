@@ -13,12 +13,12 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/autograd/accumulate_grad.h"
-#include "mini/dispatch/dispatch_trace.h"
-#include "mini/core/grad_mode.h"
-#include "mini/extension/my_add_function.h"
-#include "mini/autograd/node.h"
 #include "mini/aten/operators.h"
+#include "mini/autograd/accumulate_grad.h"
+#include "mini/autograd/node.h"
+#include "mini/core/grad_mode.h"
+#include "mini/dispatch/dispatch_trace.h"
+#include "mini/extension/my_add_function.h"
 
 namespace {
 
@@ -81,8 +81,9 @@ std::string autogradGraphDot(const Tensor& loss, const std::map<std::string, Ten
         }
       }
     }
-    nodes += fmt::format("  n{} [label=\"{}\"{}];\n", ids.at(node), label,
-                         label.starts_with("AccumulateGrad") ? ", style=\"rounded,filled\", fillcolor=\"#c7e9c0\"" : "");
+    nodes +=
+        fmt::format("  n{} [label=\"{}\"{}];\n", ids.at(node), label,
+                    label.starts_with("AccumulateGrad") ? ", style=\"rounded,filled\", fillcolor=\"#c7e9c0\"" : "");
     for (const mini::Edge& edge : node->nextEdges()) {
       if (!edge.isValid()) {
         continue;  // an input that wants no gradient (x, target)
@@ -94,9 +95,10 @@ std::string autogradGraphDot(const Tensor& loss, const std::map<std::string, Ten
       edges += fmt::format("  n{} -> n{};\n", ids.at(node), next->second);
     }
   }
-  return fmt::format("digraph autograd_graph {{\n  rankdir=TB;\n  node [shape=box, style=rounded, "
-                     "fontname=\"Helvetica\", fontsize=10];\n{}{}}}\n",
-                     nodes, edges);
+  return fmt::format(
+      "digraph autograd_graph {{\n  rankdir=TB;\n  node [shape=box, style=rounded, "
+      "fontname=\"Helvetica\", fontsize=10];\n{}{}}}\n",
+      nodes, edges);
 }
 // [autograd_graph_dot]
 

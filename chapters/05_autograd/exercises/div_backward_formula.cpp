@@ -2,8 +2,8 @@
 // The lesson: chapters/05_autograd/README.md#exercise-53
 // Declared in: mini/exercises/div_backward_formula.h
 #include "mini/exercises/div_backward_formula.h"
-#include "mini/util/exercise.h"
 #include "mini/aten/operators.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch05 {

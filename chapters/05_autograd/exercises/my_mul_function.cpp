@@ -1,9 +1,9 @@
 // Exercise 05.4: a custom function's backward.
 // The lesson: chapters/05_autograd/README.md#exercise-54
 // Declared in: mini/exercises/my_mul_function.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/my_mul_function.h"
 #include "mini/aten/operators.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch05 {

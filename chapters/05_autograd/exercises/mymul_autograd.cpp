@@ -1,13 +1,13 @@
 // Exercise 05.1: the Autograd kernel of a multiplication.
 // The lesson: chapters/05_autograd/README.md#exercise-51
 // Declared in: mini/exercises/mymul_autograd.h
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/autograd/autograd_kernels.h"
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/util/exercise.h"
-#include "mini/autograd/backward_nodes.h"
-#include "mini/op_registration/library.h"
 #include "mini/exercises/mymul_autograd.h"
+#include "mini/autograd/autograd_kernels.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -28,9 +28,8 @@ Tensor mymulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Te
 }
 
 const TypedOperatorHandle<Tensor(const Tensor&, const Tensor&)>& mymulOp() {
-  static const auto handle = Dispatcher::singleton()
-                                 .findSchemaOrThrow("myops::mymul", "")
-                                 .typed<Tensor(const Tensor&, const Tensor&)>();
+  static const auto handle =
+      Dispatcher::singleton().findSchemaOrThrow("myops::mymul", "").typed<Tensor(const Tensor&, const Tensor&)>();
   return handle;
 }
 
@@ -40,14 +39,8 @@ Tensor mymul(const Tensor& self, const Tensor& other) { return mymulOp().call(se
 }  // namespace mini
 
 // myops::mymul: mul's CPU kernel, and the Autograd kernel above.
-MINI_LIBRARY_FRAGMENT(myops, m) {
-  m.def("mymul(Tensor self, Tensor other) -> Tensor");
-}
+MINI_LIBRARY_FRAGMENT(myops, m) { m.def("mymul(Tensor self, Tensor other) -> Tensor"); }
 
-MINI_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("mymul", &mini::mulCpu);
-}
+MINI_LIBRARY_IMPL(myops, CPU, m) { m.impl("mymul", &mini::mulCpu); }
 
-MINI_LIBRARY_IMPL(myops, Autograd, m) {
-  m.impl("mymul", &mini::mymulAutograd);
-}
+MINI_LIBRARY_IMPL(myops, Autograd, m) { m.impl("mymul", &mini::mymulAutograd); }

@@ -1,13 +1,13 @@
 // Exercise 05.5: fixing the recursion with the guard.
 // The lesson: chapters/05_autograd/README.md#exercise-55
 // Declared in: mini/exercises/myrelu_autograd.h
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/autograd/autograd_kernels.h"
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/util/exercise.h"
-#include "mini/autograd/backward_nodes.h"
-#include "mini/op_registration/library.h"
 #include "mini/exercises/myrelu_autograd.h"
+#include "mini/autograd/autograd_kernels.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -43,14 +43,8 @@ Tensor myrelu(const Tensor& self) { return myreluOp().call(self); }
 }  // namespace mini
 
 // myops::myrelu: relu's CPU kernel, and the Autograd kernel above.
-MINI_LIBRARY_FRAGMENT(myops, m) {
-  m.def("myrelu(Tensor self) -> Tensor");
-}
+MINI_LIBRARY_FRAGMENT(myops, m) { m.def("myrelu(Tensor self) -> Tensor"); }
 
-MINI_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("myrelu", &mini::reluCpu);
-}
+MINI_LIBRARY_IMPL(myops, CPU, m) { m.impl("myrelu", &mini::reluCpu); }
 
-MINI_LIBRARY_IMPL(myops, Autograd, m) {
-  m.impl("myrelu", &mini::myreluAutograd);
-}
+MINI_LIBRARY_IMPL(myops, Autograd, m) { m.impl("myrelu", &mini::myreluAutograd); }

@@ -2,13 +2,13 @@
 // happens when a kernel forgets to step below autograd.
 #include <gtest/gtest.h>
 
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/dispatch/dispatch_depth.h"
-#include "mini/core/grad_mode.h"
-#include "mini/op_registration/library.h"
-#include "mini/autograd/node.h"
 #include "mini/aten/operators.h"
+#include "mini/autograd/node.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/core/grad_mode.h"
+#include "mini/dispatch/dispatch_depth.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -26,7 +26,8 @@ TEST(AutogradKey, EveryCpuTensorCarriesItRequiresGradOrNot) {
 
 TEST(AutogradKey, TheAutogradKernelFillsAutogradCPU) {
   const std::string table = addOp().dumpComputedTable();
-  EXPECT_NE(table.find("AutogradCPU: registered at chapters/05_autograd/src/autograd/autograd_kernels.cpp"), std::string::npos)
+  EXPECT_NE(table.find("AutogradCPU: registered at chapters/05_autograd/src/autograd/autograd_kernels.cpp"),
+            std::string::npos)
       << table;
 }
 

@@ -2,18 +2,18 @@
 
 #include <thread>
 
+#include "mini/aten/operators.h"
 #include "mini/autograd/accumulate_grad.h"
 #include "mini/autograd/engine.h"
 #include "mini/core/grad_mode.h"
-#include "mini/aten/operators.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::errorOf;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Autograd, RecordsANodeWithEdgesToTheInputs) {
   const Tensor a = fromValues({1, 2}, {2}, true);

@@ -3,9 +3,9 @@
 // word for word so the catalogue cannot drift from the code.
 #include <gtest/gtest.h>
 
+#include "mini/aten/operators.h"
 #include "mini/autograd/engine.h"
 #include "mini/autograd/gradcheck.h"
-#include "mini/aten/operators.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -15,12 +15,16 @@ using mini_test::errorOf;
 
 TEST(ErrorCatalogue, InplaceResultMustKeepSelfsShape) {
   Tensor one = fromValues({1}, {1});
-  EXPECT_EQ(errorOf([&] { add_(one, fromValues({1, 2, 3}, {3})); }),
+  EXPECT_EQ(errorOf([&] {
+              add_(one, fromValues({1, 2, 3}, {3}));
+            }),
             "add_: output with shape [1] doesn't match the broadcast shape [3]");
 }
 
 TEST(ErrorCatalogue, MatmulNeedsMatrices) {
-  EXPECT_EQ(errorOf([] { matmul(fromValues({1, 2}, {2}), fromValues({1, 2}, {2, 1})); }),
+  EXPECT_EQ(errorOf([] {
+              matmul(fromValues({1, 2}, {2}), fromValues({1, 2}, {2, 1}));
+            }),
             "matmul: expected a 2-D tensor, got 1-D");
 }
 

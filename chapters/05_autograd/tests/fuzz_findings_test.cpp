@@ -6,12 +6,12 @@
 
 #include <gtest/gtest.h>
 
-#include "mini/autograd/autograd_not_implemented_fallback.h"
-#include "mini/dispatch/dispatcher.h"
-#include "mini/core/grad_mode.h"
-#include "mini/op_registration/library.h"
 #include "mini/aten/operators.h"
+#include "mini/autograd/autograd_not_implemented_fallback.h"
 #include "mini/boxing/stack.h"
+#include "mini/core/grad_mode.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/library.h"
 #include "support/test_helpers.h"
 
 namespace mini {

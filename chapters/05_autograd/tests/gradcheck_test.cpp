@@ -1,9 +1,9 @@
 // Every backward formula of the chapter against finite differences.
 #include <gtest/gtest.h>
 
+#include "mini/aten/operators.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/extension/my_add_function.h"
-#include "mini/aten/operators.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -24,36 +24,84 @@ struct FormulaCase {
 
 class Formula : public ::testing::TestWithParam<FormulaCase> {};
 
-TEST_P(Formula, MatchesFiniteDifferences) {
-  EXPECT_TRUE(gradcheck(GetParam().function, GetParam().inputs()));
-}
+TEST_P(Formula, MatchesFiniteDifferences) { EXPECT_TRUE(gradcheck(GetParam().function, GetParam().inputs())); }
 
 Tensor& inplaceAdd(Tensor& self, const Tensor& other) { return add_(self, other); }
 
 INSTANTIATE_TEST_SUITE_P(
     EveryOperator, Formula,
     ::testing::Values(
-        FormulaCase{"add", [](const TensorList& x) { return add(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
-        FormulaCase{"add_scalar", [](const TensorList& x) { return add(x[0], x[1]); }, [] { return TensorList{matrixA(), scalar()}; }},
-        FormulaCase{"sub", [](const TensorList& x) { return sub(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
-        FormulaCase{"sub_scalar", [](const TensorList& x) { return sub(x[1], x[0]); }, [] { return TensorList{matrixA(), scalar()}; }},
-        FormulaCase{"mul", [](const TensorList& x) { return mul(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
-        FormulaCase{"mul_scalar", [](const TensorList& x) { return mul(x[1], x[0]); }, [] { return TensorList{matrixA(), scalar()}; }},
-        FormulaCase{"div", [](const TensorList& x) { return div(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
-        FormulaCase{"div_scalar", [](const TensorList& x) { return div(x[1], x[0]); }, [] { return TensorList{matrixA(), scalar()}; }},
+        FormulaCase{"add", [](const TensorList& x) { return add(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"add_scalar", [](const TensorList& x) { return add(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), scalar()};
+                    }},
+        FormulaCase{"sub", [](const TensorList& x) { return sub(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"sub_scalar", [](const TensorList& x) { return sub(x[1], x[0]); },
+                    [] {
+                      return TensorList{matrixA(), scalar()};
+                    }},
+        FormulaCase{"mul", [](const TensorList& x) { return mul(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"mul_scalar", [](const TensorList& x) { return mul(x[1], x[0]); },
+                    [] {
+                      return TensorList{matrixA(), scalar()};
+                    }},
+        FormulaCase{"div", [](const TensorList& x) { return div(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"div_scalar", [](const TensorList& x) { return div(x[1], x[0]); },
+                    [] {
+                      return TensorList{matrixA(), scalar()};
+                    }},
         FormulaCase{"neg", [](const TensorList& x) { return neg(x[0]); }, [] { return TensorList{matrixA()}; }},
         FormulaCase{"sum", [](const TensorList& x) { return sum(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"matmul", [](const TensorList& x) { return matmul(x[0], mini::t(x[1])); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"matmul", [](const TensorList& x) { return matmul(x[0], mini::t(x[1])); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
         FormulaCase{"relu", [](const TensorList& x) { return relu(x[0]); }, [] { return TensorList{matrixA()}; }},
         FormulaCase{"exp", [](const TensorList& x) { return exp(x[0]); }, [] { return TensorList{matrixA()}; }},
         FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"view", [](const TensorList& x) { return view(x[0], {3, 2}); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"view",
+                    [](const TensorList& x) {
+                      return view(x[0], {3, 2});
+                    },
+                    [] { return TensorList{matrixA()}; }},
         // In-place operators on a fresh non-leaf (a leaf that requires grad refuses them).
-        FormulaCase{"add_", [](const TensorList& x) { Tensor y = mul(x[0], x[0]); return inplaceAdd(y, x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
-        FormulaCase{"mul_", [](const TensorList& x) { Tensor y = neg(x[0]); return mul_(y, x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
-        FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); }, [] { return TensorList{matrixA(), matrixB()}; }},
+        FormulaCase{"add_",
+                    [](const TensorList& x) {
+                      Tensor y = mul(x[0], x[0]);
+                      return inplaceAdd(y, x[1]);
+                    },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"mul_",
+                    [](const TensorList& x) {
+                      Tensor y = neg(x[0]);
+                      return mul_(y, x[1]);
+                    },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
         FormulaCase{"model", [](const TensorList& x) { return sum(matmul(relu(matmul(x[0], mini::t(x[1]))), x[2])); },
-                    [] { return TensorList{matrixA(), matrixB(), fromValues({0.3, -0.2, 0.5, 0.7}, {2, 2}, true)}; }}),
+                    [] {
+                      return TensorList{matrixA(), matrixB(), fromValues({0.3, -0.2, 0.5, 0.7}, {2, 2}, true)};
+                    }}),
     [](const ::testing::TestParamInfo<FormulaCase>& info) { return std::string(info.param.name); });
 
 TEST(Gradcheck, OnlyDifferentiatesInputsThatRequireGrad) {

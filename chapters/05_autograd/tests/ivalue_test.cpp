@@ -42,7 +42,8 @@ TEST(IValue, RoundTripsATensorWithoutCopyingIt) {
   const IValue boxed(t);
   EXPECT_TRUE(boxed.isTensor());
   EXPECT_TRUE(boxed.toTensor().is_same(t));
-  EXPECT_EQ(std::vector<double>(boxed.toTensor().data().begin(), boxed.toTensor().data().end()), (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(std::vector<double>(boxed.toTensor().data().begin(), boxed.toTensor().data().end()),
+            (std::vector<double>{1, 2, 3}));
 }
 
 TEST(IValue, TagsSayWhatIsInside) {
@@ -138,8 +139,7 @@ TEST(IValue, PrintsLikeASchemaDefault) {
   EXPECT_EQ(fmt::format("{}", IValue(std::vector<std::int64_t>{0, 1})), "[0, 1]");
   EXPECT_EQ(fmt::format("{}", IValue(Device{BackendComponent::CUDABit, 0})), "cuda:0");
   EXPECT_EQ(fmt::format("{}", IValue(scalarTensor(3))), "tensor(3)");
-  EXPECT_EQ(fmt::format("{}", IValue(std::vector<Tensor>{scalarTensor(1), scalarTensor(2)})),
-            "[tensor(1), tensor(2)]");
+  EXPECT_EQ(fmt::format("{}", IValue(std::vector<Tensor>{scalarTensor(1), scalarTensor(2)})), "[tensor(1), tensor(2)]");
 }
 
 }  // namespace

@@ -94,9 +94,7 @@ TEST_F(LocalDispatchKeySetTest, IncludeGuardRemovesOnlyWhatItAdded) {
     // BackendSelect is included by default and must survive this guard.
     IncludeDispatchKeyGuard guard(DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::Batched});
     EXPECT_TRUE(localDispatchKeySet().included.has(DispatchKey::Batched));
-    {
-      IncludeDispatchKeyGuard inner(DispatchKey::Batched);
-    }
+    { IncludeDispatchKeyGuard inner(DispatchKey::Batched); }
     EXPECT_TRUE(localDispatchKeySet().included.has(DispatchKey::Batched));
   }
 }

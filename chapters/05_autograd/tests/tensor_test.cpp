@@ -8,9 +8,9 @@
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::errorOf;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Tensor, HoldsValuesWithSizes) {
   const Tensor m = fromValues({1, 2, 3, 4, 5, 6}, {2, 3});
@@ -25,7 +25,9 @@ TEST(Tensor, HoldsValuesWithSizes) {
 
 TEST(Tensor, RejectsValuesThatDoNotFitTheSizes) {
   EXPECT_EQ(errorOf([] { fromValues({1, 2, 3}, {2, 2}); }), "shape [2, 2] is invalid for input of size 3");
-  EXPECT_EQ(errorOf([] { (void)fromValues({1, 2}, {2}).item(); }),
+  EXPECT_EQ(errorOf([] {
+              (void)fromValues({1, 2}, {2}).item();
+            }),
             "a Tensor with 2 elements cannot be converted to Scalar");
 }
 
@@ -97,7 +99,9 @@ TEST(Operators, RejectMismatchedSizes) {
   EXPECT_EQ(errorOf([] { add(ones({2}), ones({3})); }),
             "add: the size of tensor a ([2]) must match the size of tensor b ([3]); this chapter broadcasts only a "
             "one-element tensor");
-  EXPECT_EQ(errorOf([] { matmul(ones({2, 3}), ones({2, 3})); }),
+  EXPECT_EQ(errorOf([] {
+              matmul(ones({2, 3}), ones({2, 3}));
+            }),
             "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
 }
 

@@ -5,11 +5,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mini/aten/aten.h"
+#include "mini/autograd/node.h"
 #include "mini/native/cuda/cuda_kernels.h"
 #include "mini/native/factories.h"
 #include "mini/util/load_library.h"
-#include "mini/autograd/node.h"
-#include "mini/aten/aten.h"
 
 namespace {
 
@@ -59,8 +59,10 @@ int main(int argc, char** argv) {
   if (argc > 1) {
     const std::string_view argument = argv[1];
     if (argument == "--help" && argc == 2) {
-      fmt::print("{}\nRuns chapter 06's tour: factories, dtypes, views, Meta shapes, autograd, the counted device "
-                 "and CUDA.\n", kUsage);
+      fmt::print(
+          "{}\nRuns chapter 06's tour: factories, dtypes, views, Meta shapes, autograd, the counted device "
+          "and CUDA.\n",
+          kUsage);
       return 0;
     }
     fmt::print(stderr, "ch06_demo: unknown argument '{}' ({})\n", argument == "--help" ? argv[2] : argv[1], kUsage);

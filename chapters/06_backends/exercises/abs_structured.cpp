@@ -2,8 +2,8 @@
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
 // The lesson: chapters/06_backends/README.md#exercise-66
 // Declared in: mini/generated/ExerciseNativeFunctions.h
-#include "mini/util/exercise.h"
 #include "mini/generated/ExerciseNativeFunctions.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch06 {

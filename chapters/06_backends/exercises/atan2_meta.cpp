@@ -5,9 +5,9 @@
 // ops.yaml declares atan2.out structured, with a CPU impl() that is already
 // written (src/native/cpu/cpu_kernels.cpp). What it lacks is meta(): the checks, the
 // result's shape and dtype, and the call that hands them to the wrapper.
-#include "mini/util/exercise.h"
 #include "mini/generated/MetaFunctions.h"
 #include "mini/native/meta_functions.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,10 +1,10 @@
 // Exercise 06.1: the BackendSelect kernel of a factory (torch.eye).
 // The lesson: chapters/06_backends/README.md#exercise-61
 // Declared in: mini/exercises/eye_backend_select.h
-#include "mini/util/exercise.h"
 #include "mini/exercises/eye_backend_select.h"
 #include "mini/native/factories.h"
 #include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch06 {

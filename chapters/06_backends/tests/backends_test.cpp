@@ -6,11 +6,11 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/native/cuda/cuda_kernels.h"
-#include "mini/native/factories.h"
+#include "mini/aten/aten.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/autograd/node.h"
-#include "mini/aten/aten.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/native/factories.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -97,8 +97,12 @@ TEST(Meta, OperatorsComputeShapesAndDtypesOnly) {
 TEST(Meta, ShapeErrorsAreTheSameAsOnTheCpu) {
   const Tensor a = empty({2, 3}, {ScalarType::Float, kMeta});
   EXPECT_EQ(errorOf([&] { matmul(a, a); }), "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
-  EXPECT_EQ(errorOf([&] { add(a, empty({4}, {ScalarType::Float, kMeta})); }),
-            errorOf([&] { add(empty({2, 3}), empty({4})); }));
+  EXPECT_EQ(errorOf([&] {
+              add(a, empty({4}, {ScalarType::Float, kMeta}));
+            }),
+            errorOf([&] {
+              add(empty({2, 3}), empty({4}));
+            }));
 }
 
 TEST(Meta, TouchingDataFailsClearly) {

@@ -5,19 +5,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
-#include "mini/native/elementwise_functors.h"
 #include "mini/aten/parallel.h"
+#include "mini/native/elementwise_functors.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::DoubleNear;
-using ::testing::ElementsAre;
-using ::testing::Pointwise;
 using mini_test::cpuTensor;
 using mini_test::errorOf;
 using mini_test::valuesOf;
+using ::testing::DoubleNear;
+using ::testing::ElementsAre;
+using ::testing::Pointwise;
 
 TEST(ElementwiseFunctors, HostInstantiationsAreTheGpuArithmetic) {
   EXPECT_EQ(AddOp<float>{}(1.5f, 2.0f), 3.5f);
@@ -88,8 +88,11 @@ TEST(CpuKernels, InplaceKeepsSelfsDtypeAndRefusesWideningCasts) {
   EXPECT_EQ(x.dtype(), ScalarType::Float);
   EXPECT_THAT(valuesOf(x), ElementsAre(1.5, 2.5));
   Tensor i = cpuTensor({1, 2}, {2}, ScalarType::Long);
-  EXPECT_EQ(errorOf([&] { mulInplaceCpu(i, x); }), "mul_: result type Float can't be cast to the desired output type Long");
-  EXPECT_THAT(errorOf([&] { addInplaceCpu(i, cpuTensor({1, 2, 3, 4}, {2, 2}, ScalarType::Long)); }),
+  EXPECT_EQ(errorOf([&] { mulInplaceCpu(i, x); }),
+            "mul_: result type Float can't be cast to the desired output type Long");
+  EXPECT_THAT(errorOf([&] {
+                addInplaceCpu(i, cpuTensor({1, 2, 3, 4}, {2, 2}, ScalarType::Long));
+              }),
               ::testing::HasSubstr("output with shape [2] doesn't match the broadcast shape [2, 2]"));
 }
 
@@ -115,11 +118,16 @@ TEST(CpuKernels, MatmulMatchesTheNaiveProductAcrossBlockEdges) {
   for (std::int64_t i = 0; i < n; ++i)
     for (std::int64_t p = 0; p < k; ++p)
       for (std::int64_t j = 0; j < m; ++j)
-        expected[static_cast<std::size_t>(i * m + j)] += a[static_cast<std::size_t>(i * k + p)] * b[static_cast<std::size_t>(p * m + j)];
+        expected[static_cast<std::size_t>(i * m + j)] +=
+            a[static_cast<std::size_t>(i * k + p)] * b[static_cast<std::size_t>(p * m + j)];
   EXPECT_EQ(valuesOf(c), expected);
-  EXPECT_EQ(errorOf([] { matmulCpu(cpuTensor({1, 2}, {1, 2}), cpuTensor({1, 2}, {1, 2})); }),
+  EXPECT_EQ(errorOf([] {
+              matmulCpu(cpuTensor({1, 2}, {1, 2}), cpuTensor({1, 2}, {1, 2}));
+            }),
             "mat1 and mat2 shapes cannot be multiplied (1x2 and 1x2)");
-  EXPECT_EQ(errorOf([] { matmulCpu(cpuTensor({1}, {1, 1}, ScalarType::Float), cpuTensor({1}, {1, 1})); }),
+  EXPECT_EQ(errorOf([] {
+              matmulCpu(cpuTensor({1}, {1, 1}, ScalarType::Float), cpuTensor({1}, {1, 1}));
+            }),
             "expected scalar type Float but found Double");
 }
 

@@ -3,14 +3,14 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
 #include "mini/native/cuda/cuda_kernels.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::HasSubstr;
 using mini_test::errorOf;
+using ::testing::HasSubstr;
 
 TEST(CudaAvailability, ACudaTensorSaysWhyItCannotExist) {
   const CudaAvailability cuda = cudaAvailability();

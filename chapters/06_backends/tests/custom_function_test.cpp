@@ -1,17 +1,17 @@
 #include <gtest/gtest.h>
 
+#include "mini/aten/aten.h"
 #include "mini/autograd/custom_function.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/extension/my_add_function.h"
-#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::errorOf;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(MyAddFunction, AddsAndPassesTheGradientToBothInputs) {
   const Tensor a = fromValues({1, 2}, {2}, true);
@@ -32,9 +32,7 @@ TEST(MyAddFunction, ForwardIsOneNodeNotAGraph) {
   EXPECT_EQ(c.gradFn()->nextEdges()[0].function->name(), "AccumulateGrad");
 }
 
-TEST(MyAddFunction, RecordsNothingWhenNoInputRequiresGrad) {
-  EXPECT_EQ(myadd(ones({1}), ones({1})).gradFn(), nullptr);
-}
+TEST(MyAddFunction, RecordsNothingWhenNoInputRequiresGrad) { EXPECT_EQ(myadd(ones({1}), ones({1})).gradFn(), nullptr); }
 
 // Saves its input, scales by a non-tensor argument kept in savedData.
 struct ScaledSquare : Function<ScaledSquare> {

@@ -33,7 +33,8 @@ TEST(DispatchKeySet, RemovingAutogradCPURemovesAutogradForEveryBackendButKeepsCP
   EXPECT_TRUE(removed.hasBackend(BackendComponent::CPUBit));
   EXPECT_EQ(removed, (DispatchKeySet{DispatchKey::CPU, DispatchKey::CUDA}));
   // Difference never clears backend bits, even when asked to.
-  EXPECT_EQ(DispatchKeySet(DispatchKey::CPU) - DispatchKeySet(DispatchKey::CPU), DispatchKeySet(BackendComponent::CPUBit));
+  EXPECT_EQ(DispatchKeySet(DispatchKey::CPU) - DispatchKeySet(DispatchKey::CPU),
+            DispatchKeySet(BackendComponent::CPUBit));
 }
 
 TEST(DispatchKeySet, UnionAndIntersectionAreBitwise) {
@@ -52,14 +53,18 @@ TEST(DispatchKeySet, HighestKeyCombinesHighestFunctionalityWithHighestBackend) {
   EXPECT_EQ(cpuTensor.highestPriorityKey(), DispatchKey::AutogradCPU);
   EXPECT_EQ(cpuTensor.highestFunctionalityKey(), DispatchKey::AutogradFunctionality);
   EXPECT_EQ(cpuTensor.highestBackendKey(), BackendComponent::CPUBit);
-  EXPECT_EQ((DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCUDA}).highestPriorityKey(), DispatchKey::AutogradCUDA);
-  EXPECT_EQ((DispatchKeySet{DispatchKey::CUDA, DispatchKey::AutogradCPU}).highestPriorityKey(), DispatchKey::AutogradCUDA);
+  EXPECT_EQ((DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCUDA}).highestPriorityKey(),
+            DispatchKey::AutogradCUDA);
+  EXPECT_EQ((DispatchKeySet{DispatchKey::CUDA, DispatchKey::AutogradCPU}).highestPriorityKey(),
+            DispatchKey::AutogradCUDA);
   EXPECT_EQ((cpuTensor | DispatchKey::Tracer).highestPriorityKey(), DispatchKey::Tracer);
-  EXPECT_EQ((DispatchKeySet{DispatchKey::CPU, DispatchKey::BackendSelect}).highestPriorityKey(), DispatchKey::BackendSelect);
+  EXPECT_EQ((DispatchKeySet{DispatchKey::CPU, DispatchKey::BackendSelect}).highestPriorityKey(),
+            DispatchKey::BackendSelect);
   EXPECT_EQ(DispatchKeySet(DispatchKey::Meta).highestPriorityKey(), DispatchKey::Meta);
   EXPECT_EQ(DispatchKeySet().highestPriorityKey(), DispatchKey::Undefined);
   // A per-backend functionality with no backend bit is only the functionality.
-  EXPECT_EQ(DispatchKeySet(DispatchKey::AutogradFunctionality).highestPriorityKey(), DispatchKey::AutogradFunctionality);
+  EXPECT_EQ(DispatchKeySet(DispatchKey::AutogradFunctionality).highestPriorityKey(),
+            DispatchKey::AutogradFunctionality);
 }
 
 TEST(DispatchKeySet, PrintsLikePyTorchLowestFirst) {

@@ -3,13 +3,13 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/dispatch/dispatch_depth.h"
-#include "mini/core/grad_mode.h"
-#include "mini/op_registration/library.h"
-#include "mini/autograd/node.h"
 #include "mini/aten/aten.h"
+#include "mini/autograd/node.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/core/grad_mode.h"
+#include "mini/dispatch/dispatch_depth.h"
+#include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/library.h"
 #include "support/test_helpers.h"
 
 namespace mini {

@@ -1,10 +1,10 @@
 // Devices, dtypes and type promotion.
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
-#include "mini/core/device.h"
 #include "mini/aten/dispatch_scalar_type.h"
+#include "mini/core/device.h"
 #include "mini/core/type_promotion.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {

@@ -7,19 +7,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
-#include "mini/native/cpu/cpu_loops.h"
-#include "mini/native/elementwise_functors.h"
 #include "mini/aten/aten.h"
 #include "mini/aten/parallel.h"
+#include "mini/native/cpu/cpu_loops.h"
+#include "mini/native/elementwise_functors.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::cpuTensor;
 using mini_test::errorOf;
 using mini_test::valuesOf;
+using ::testing::ElementsAre;
 
 // 0, 1, ..., n - 1 and their doubles, for sums that are easy to check.
 std::vector<double> ramp(std::size_t n, double scale) {

@@ -6,21 +6,21 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/native/cuda/cuda_kernels.h"
-#include "mini/autograd/engine.h"
-#include "mini/native/factories.h"
-#include "mini/autograd/gradcheck.h"
-#include "mini/util/load_library.h"
 #include "mini/aten/aten.h"
+#include "mini/autograd/engine.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/native/cuda/cuda_kernels.h"
+#include "mini/native/factories.h"
 #include "mini/native/structured.h"
+#include "mini/util/load_library.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
+using mini_test::errorOf;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using mini_test::errorOf;
 
 TEST(ErrorCatalogue, BackwardGradientMustHaveTheOutputsShape) {
   const Tensor a = fromValues({1, 2}, {2}, true);
@@ -47,7 +47,9 @@ TEST(ErrorCatalogue, OnlyLeavesChangeRequiresGrad) {
 }
 
 TEST(ErrorCatalogue, PrivateUse1HasNoAllocatorUntilItsLibraryIsLoaded) {
-  EXPECT_EQ(errorOf([] { emptyTensor({2}, TensorOptions{}.withDevice({DeviceType::PrivateUse1, 0})); }),
+  EXPECT_EQ(errorOf([] {
+              emptyTensor({2}, TensorOptions{}.withDevice({DeviceType::PrivateUse1, 0}));
+            }),
             "no allocator is registered for device type 'privateuseone': load the out-of-tree backend's library "
             "first");
 }
@@ -69,7 +71,9 @@ TEST(ErrorCatalogue, ALibraryWithoutTheSymbolNamesIt) {
 }
 
 TEST(ErrorCatalogue, MatmulNeedsMatrices) {
-  EXPECT_EQ(errorOf([] { matmul(fromValues({1, 2}, {2}), fromValues({1, 2}, {2, 1})); }),
+  EXPECT_EQ(errorOf([] {
+              matmul(fromValues({1, 2}, {2}), fromValues({1, 2}, {2, 1}));
+            }),
             "matmul: this chapter multiplies 2-D tensors only, got 1-D and 2-D");
 }
 
@@ -104,9 +108,10 @@ TEST(ErrorCatalogue, ViewOfANonContiguousTensorIsRefused) {
 }
 
 TEST(ErrorCatalogue, NegationOfABoolTensorIsRefused) {
-  EXPECT_EQ(errorOf([] { neg(ones({2}, {ScalarType::Bool})); }),
-            "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
-            "`~` or `logical_not()` operator instead.");
+  EXPECT_EQ(
+      errorOf([] { neg(ones({2}, {ScalarType::Bool})); }),
+      "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
+      "`~` or `logical_not()` operator instead.");
 }
 
 // The elementwise meta functions already compute an in-place result in
@@ -114,9 +119,14 @@ TEST(ErrorCatalogue, NegationOfABoolTensorIsRefused) {
 // in-place wrappers are reached directly.
 TEST(ErrorCatalogue, InplaceResultMustHaveSelfsDtypeAndDevice) {
   const Tensor self = ones({2});
-  EXPECT_EQ(errorOf([&] { checkInplace("aten::add_.Tensor", self, {2}, {ScalarType::Double, kCpu}); }),
-            "aten::add_.Tensor: Bad in-place call: input tensor dtype float and output tensor dtype double should match");
-  EXPECT_EQ(errorOf([&] { checkInplace("aten::add_.Tensor", self, {2}, {ScalarType::Float, kMeta}); }),
+  EXPECT_EQ(
+      errorOf([&] {
+        checkInplace("aten::add_.Tensor", self, {2}, {ScalarType::Double, kCpu});
+      }),
+      "aten::add_.Tensor: Bad in-place call: input tensor dtype float and output tensor dtype double should match");
+  EXPECT_EQ(errorOf([&] {
+              checkInplace("aten::add_.Tensor", self, {2}, {ScalarType::Float, kMeta});
+            }),
             "aten::add_.Tensor: Bad in-place call: input tensor device cpu and output tensor device meta should match");
 }
 
@@ -139,7 +149,9 @@ TEST_F(CudaErrorCatalogue, KernelsTakeAtMostEightDimensions) {
 
 TEST_F(CudaErrorCatalogue, KernelsWriteContiguousOutputsOnly) {
   Tensor transposed = t(onGpu(ones({2, 3})));
-  EXPECT_THAT(errorOf([&] { add_(transposed, onGpu(ones({3, 2}))); }),
+  EXPECT_THAT(errorOf([&] {
+                add_(transposed, onGpu(ones({3, 2})));
+              }),
               HasSubstr(": this chapter's CUDA kernels write contiguous outputs only"));
 }
 
@@ -155,7 +167,9 @@ TEST_F(CudaErrorCatalogue, CopyTakesEqualSizes) {
 
 TEST_F(CudaErrorCatalogue, CopyIntoAStridedCudaTensorIsRefused) {
   Tensor transposed = t(onGpu(ones({2, 3})));
-  EXPECT_EQ(errorOf([&] { copy_(transposed, ones({3, 2})); }),
+  EXPECT_EQ(errorOf([&] {
+              copy_(transposed, ones({3, 2}));
+            }),
             "copy_: a strided CUDA destination is not supported here");
 }
 

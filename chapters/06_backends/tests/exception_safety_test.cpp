@@ -11,12 +11,12 @@
 #include <gtest/gtest.h>
 
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/core/tensor.h"
 #include "mini/dispatch/dispatch_depth.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/op_registration/library.h"
-#include "mini/core/local_dispatch_key_set.h"
 #include "mini/op_registration/schema_parser.h"
-#include "mini/core/tensor.h"
 
 namespace mini {
 namespace {

@@ -8,19 +8,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/dispatch/dispatcher.h"
-#include "mini/native/factories.h"
-#include "mini/core/grad_mode.h"
 #include "mini/aten/aten.h"
 #include "mini/boxing/stack.h"
+#include "mini/core/grad_mode.h"
+#include "mini/dispatch/dispatcher.h"
+#include "mini/native/factories.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::errorOf;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -35,14 +35,21 @@ std::string boxedArangeError(double start, double end, double step, ScalarType d
 
 TEST(FuzzFindings, CopyFromASourceThatDoesNotBroadcastToTheDestinationIsRefused) {
   Tensor destination = zeros({4});
-  EXPECT_EQ(errorOf([&] { copy_(destination, zeros({0, 0, 4})); }),
+  EXPECT_EQ(errorOf([&] {
+              copy_(destination, zeros({0, 0, 4}));
+            }),
             "copy_: output with shape [4] doesn't match the broadcast shape [0, 0, 4]");
-  EXPECT_EQ(errorOf([&] { copy_(destination, zeros({2, 4})); }),
+  EXPECT_EQ(errorOf([&] {
+              copy_(destination, zeros({2, 4}));
+            }),
             "copy_: output with shape [4] doesn't match the broadcast shape [2, 4]");
   Tensor one = zeros({1});
-  EXPECT_EQ(errorOf([&] { copy_(one, zeros({4})); }), "copy_: output with shape [1] doesn't match the broadcast shape [4]");
+  EXPECT_EQ(errorOf([&] { copy_(one, zeros({4})); }),
+            "copy_: output with shape [1] doesn't match the broadcast shape [4]");
   Tensor onMeta = zeros({4}, {ScalarType::Float, kMeta});
-  EXPECT_EQ(errorOf([&] { copy_(onMeta, zeros({2, 4}, {ScalarType::Float, kMeta})); }),
+  EXPECT_EQ(errorOf([&] {
+              copy_(onMeta, zeros({2, 4}, {ScalarType::Float, kMeta}));
+            }),
             "copy_: output with shape [4] doesn't match the broadcast shape [2, 4]");
   // A source that broadcasts still does.
   copy_(destination, fromValues({7}, {1}));

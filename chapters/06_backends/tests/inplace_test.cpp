@@ -1,17 +1,17 @@
 // ADInplaceOrView's half of the story: versions, views, and stale saved tensors.
 #include <gtest/gtest.h>
 
+#include "mini/aten/aten.h"
 #include "mini/autograd/backward_nodes.h"
 #include "mini/core/grad_mode.h"
-#include "mini/aten/aten.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::errorOf;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Inplace, ModifyingASavedResultIsAnErrorNamingItsProducer) {
   const Tensor x = fromValues({1, 2, 3}, {3}, true);

@@ -42,7 +42,8 @@ TEST(IValue, RoundTripsATensorWithoutCopyingIt) {
   const IValue boxed(t);
   EXPECT_TRUE(boxed.isTensor());
   EXPECT_TRUE(boxed.toTensor().is_same(t));
-  EXPECT_EQ(std::vector<double>(boxed.toTensor().data().begin(), boxed.toTensor().data().end()), (std::vector<double>{1, 2, 3}));
+  EXPECT_EQ(std::vector<double>(boxed.toTensor().data().begin(), boxed.toTensor().data().end()),
+            (std::vector<double>{1, 2, 3}));
 }
 
 TEST(IValue, TagsSayWhatIsInside) {

@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/autograd/backward_nodes.h"
 #include "mini/aten/aten.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/native/cpu/cpu_kernels.h"
 #include "support/test_helpers.h"
 
 namespace mini {

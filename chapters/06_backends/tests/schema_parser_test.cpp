@@ -60,7 +60,8 @@ TEST(SchemaParser, OverloadNameFollowsTheDot) {
   EXPECT_EQ(tensor.overload_name, "Tensor");
   EXPECT_EQ(tensor.operatorName(), "aten::add.Tensor");
 
-  const FunctionSchema out = parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
+  const FunctionSchema out =
+      parseSchema("myops::myadd.out(Tensor self, Tensor other, *, Tensor(a!) out) -> Tensor(a!)");
   EXPECT_EQ(out.operatorName(), "myops::myadd.out");
 }
 
@@ -74,8 +75,8 @@ TEST(SchemaParser, NameWithoutNamespaceHasEmptyNs) {
 // --- types --------------------------------------------------------------------
 
 TEST(SchemaParser, EveryBaseType) {
-  const FunctionSchema schema = parseSchema(
-      "f(Tensor t, int i, float f, bool b, str s, Scalar a, Device d, ScalarType dt) -> ()");
+  const FunctionSchema schema =
+      parseSchema("f(Tensor t, int i, float f, bool b, str s, Scalar a, Device d, ScalarType dt) -> ()");
   const std::vector<Kind> expected{Kind::Tensor, Kind::Int,    Kind::Float,  Kind::Bool,
                                    Kind::String, Kind::Scalar, Kind::Device, Kind::ScalarType};
   ASSERT_EQ(schema.arguments.size(), expected.size());
@@ -85,8 +86,8 @@ TEST(SchemaParser, EveryBaseType) {
 }
 
 TEST(SchemaParser, OptionalAndListTypesNest) {
-  const FunctionSchema schema = parseSchema(
-      "f(Tensor? w, int[] dims, int[2] kernel, Tensor[] ts, Tensor?[] indices, int[]? size) -> ()");
+  const FunctionSchema schema =
+      parseSchema("f(Tensor? w, int[] dims, int[2] kernel, Tensor[] ts, Tensor?[] indices, int[]? size) -> ()");
   const SchemaType tensor = SchemaType::base(Kind::Tensor);
   const SchemaType integer = SchemaType::base(Kind::Int);
   EXPECT_EQ(argumentNamed(schema, "w").type, SchemaType::optionalOf(tensor));
@@ -121,9 +122,9 @@ TEST(SchemaParser, DefaultsKeepTheirCanonicalText) {
       "float eps=1e-5, Tensor? w=None, int dim=-1, int[] perm=[0,1, -2], int[2] pad=0, "
       "bool[] mask=[True, False], ScalarType? dtype=float32) -> Tensor");
   const std::vector<std::pair<std::string, std::string>> expected{
-      {"alpha", "1"},          {"dims", "[]"},       {"mode", "\"x\""},     {"keepdim", "False"},
-      {"eps", "1e-5"},         {"w", "None"},        {"dim", "-1"},         {"perm", "[0, 1, -2]"},
-      {"pad", "0"},            {"mask", "[True, False]"}, {"dtype", "float32"}};
+      {"alpha", "1"},      {"dims", "[]"}, {"mode", "\"x\""},      {"keepdim", "False"}, {"eps", "1e-5"},
+      {"w", "None"},       {"dim", "-1"},  {"perm", "[0, 1, -2]"}, {"pad", "0"},         {"mask", "[True, False]"},
+      {"dtype", "float32"}};
   for (const auto& [name, text] : expected) {
     const Argument& argument = argumentNamed(schema, name);
     ASSERT_TRUE(argument.default_value) << name;
@@ -159,8 +160,8 @@ TEST(SchemaParser, StarFirstAndRepeatedStarPrintOnce) {
 }
 
 TEST(SchemaParser, AliasAnnotations) {
-  const FunctionSchema schema = parseSchema(
-      "f(Tensor(a!) self, Tensor(b) view, Tensor(c)[] parts, Tensor plain) -> Tensor(a!)");
+  const FunctionSchema schema =
+      parseSchema("f(Tensor(a!) self, Tensor(b) view, Tensor(c)[] parts, Tensor plain) -> Tensor(a!)");
   EXPECT_EQ(argumentNamed(schema, "self").alias, (AliasInfo{"a", true}));
   EXPECT_EQ(argumentNamed(schema, "view").alias, (AliasInfo{"b", false}));
   EXPECT_EQ(argumentNamed(schema, "parts").alias, (AliasInfo{"c", false}));
@@ -215,7 +216,8 @@ TEST(SchemaPrinter, RoundTripsPyTorchCanonicalSchemas) {
       "aten::index.Tensor(Tensor self, Tensor?[] indices) -> Tensor",
       "aten::cat(Tensor[] tensors, int dim=0) -> Tensor",
       "aten::max_pool2d(Tensor self, int[2] kernel_size, int[2] stride=[], int[2] padding=0) -> Tensor",
-      "aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=0.5) -> Tensor",
+      "aten::layer_norm(Tensor input, int[] normalized_shape, Tensor? weight=None, Tensor? bias=None, float eps=0.5) "
+      "-> Tensor",
       "aten::div.Tensor_mode(Tensor self, Tensor other, *, str? rounding_mode) -> Tensor",
       "aten::to.device(Tensor(a) self, Device device, ScalarType dtype, bool non_blocking=False) -> Tensor(a)",
       "foo(Tensor x, str mode=\"mean\", float[] w=[1.5, -2.5]) -> ()",
@@ -296,12 +298,14 @@ TEST(SchemaParseErrors, BadDefaults) {
             "expected number but found '+' here:\n"
             "foo(Tensor x, int y=+1) -> Tensor\n"
             "                    ~ <--- HERE\n");
-  // torch: "expected [ but found 'number' here:\nfoo(Tensor x, int[] y=1) -> Tensor\n                      ~ <--- HERE\n"
+  // torch: "expected [ but found 'number' here:\nfoo(Tensor x, int[] y=1) -> Tensor\n                      ~ <---
+  // HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x, int[] y=1) -> Tensor"),
             "expected [ but found 'number' here:\n"
             "foo(Tensor x, int[] y=1) -> Tensor\n"
             "                      ~ <--- HERE\n");
-  // torch: "expected number but found ']' here:\nfoo(Tensor x, int[] y=[1,]) -> Tensor\n                         ~ <--- HERE\n"
+  // torch: "expected number but found ']' here:\nfoo(Tensor x, int[] y=[1,]) -> Tensor\n                         ~ <---
+  // HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x, int[] y=[1,]) -> Tensor"),
             "expected number but found ']' here:\n"
             "foo(Tensor x, int[] y=[1,]) -> Tensor\n"
@@ -311,12 +315,14 @@ TEST(SchemaParseErrors, BadDefaults) {
             "expected number but found '[' here:\n"
             "foo(Tensor x, int y=[1,) -> Tensor\n"
             "                    ~ <--- HERE\n");
-  // torch: "expected a valid token but found '\"' here:\nfoo(Tensor x, str y=\"abc) -> Tensor\n                    ~ <--- HERE\n"
+  // torch: "expected a valid token but found '\"' here:\nfoo(Tensor x, str y=\"abc) -> Tensor\n                    ~
+  // <--- HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x, str y=\"abc) -> Tensor"),
             "expected a valid token but found '\"' here:\n"
             "foo(Tensor x, str y=\"abc) -> Tensor\n"
             "                    ~ <--- HERE\n");
-  // torch: "expected ) but found 'ident' here:\nfoo(Tensor x, float y=1e) -> Tensor\n                       ~ <--- HERE\n"
+  // torch: "expected ) but found 'ident' here:\nfoo(Tensor x, float y=1e) -> Tensor\n                       ~ <---
+  // HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x, float y=1e) -> Tensor"),
             "expected ) but found 'ident' here:\n"
             "foo(Tensor x, float y=1e) -> Tensor\n"
@@ -347,7 +353,8 @@ TEST(SchemaParseErrors, TrailingJunk) {
             "expected eof but found ',' here:\n"
             "foo(Tensor x) -> Tensor, Tensor\n"
             "                       ~ <--- HERE\n");
-  // torch: "expected eof but found 'None' here:\nfoo(Tensor x) -> Tensor None\n                        ~~~~ <--- HERE\n"
+  // torch: "expected eof but found 'None' here:\nfoo(Tensor x) -> Tensor None\n                        ~~~~ <---
+  // HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x) -> Tensor None"),
             "expected eof but found 'None' here:\n"
             "foo(Tensor x) -> Tensor None\n"
@@ -380,7 +387,8 @@ TEST(SchemaParseErrors, MissingNames) {
             "expected : but found 'ident' here:\n"
             "myops:foo(Tensor x) -> Tensor\n"
             "      ~~~ <--- HERE\n");
-  // An argument needs a name. torch: "expected ident but found ')' here:\nfoo(Tensor) -> Tensor\n          ~ <--- HERE\n"
+  // An argument needs a name. torch: "expected ident but found ')' here:\nfoo(Tensor) -> Tensor\n          ~ <---
+  // HERE\n"
   EXPECT_EQ(parseError("foo(Tensor) -> Tensor"),
             "expected ident but found ')' here:\n"
             "foo(Tensor) -> Tensor\n"
@@ -408,7 +416,8 @@ TEST(SchemaParseErrors, NameWithoutArguments) {
 }
 
 TEST(SchemaParseErrors, ListSizes) {
-  // torch: "expected number but found 'ident' here:\nfoo(Tensor x, int[N] y) -> Tensor\n                  ~ <--- HERE\n"
+  // torch: "expected number but found 'ident' here:\nfoo(Tensor x, int[N] y) -> Tensor\n                  ~ <---
+  // HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x, int[N] y) -> Tensor"),
             "expected number but found 'ident' here:\n"
             "foo(Tensor x, int[N] y) -> Tensor\n"

@@ -7,10 +7,10 @@
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::cpuTensor;
 using mini_test::errorOf;
 using mini_test::valuesOf;
+using ::testing::ElementsAre;
 
 TEST(Shape, ContiguousStridesAreRowMajor) {
   EXPECT_EQ(contiguousStrides({2, 3, 4}), (Strides{12, 4, 1}));
@@ -23,7 +23,9 @@ TEST(Shape, ContiguousStridesAreRowMajor) {
 TEST(Shape, BroadcastAlignsFromTheRight) {
   EXPECT_EQ(broadcastShapes({3, 1}, {4}, "add"), (Sizes{3, 4}));
   EXPECT_EQ(broadcastShapes({}, {2, 2}, "add"), (Sizes{2, 2}));
-  EXPECT_EQ(errorOf([] { broadcastShapes({2, 3}, {4}, "add"); }),
+  EXPECT_EQ(errorOf([] {
+              broadcastShapes({2, 3}, {4}, "add");
+            }),
             "add: The size of tensor a (3) must match the size of tensor b (4) at non-singleton dimension 1");
   EXPECT_EQ(expandedStrides({3, 1}, {1, 1}, {2, 3, 4}), (Strides{0, 1, 0}));
 }

@@ -9,20 +9,20 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
-#include "mini/native/factories.h"
 #include "mini/aten/aten.h"
+#include "mini/native/factories.h"
 #include "mini/util/warning.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ContainsRegex;
-using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 using mini_test::cpuTensor;
 using mini_test::errorOf;
 using mini_test::valuesOf;
+using ::testing::ContainsRegex;
+using ::testing::ElementsAre;
+using ::testing::IsEmpty;
 
 // The warnings `body` raises, collected instead of printed.
 std::vector<std::string> warningsOf(const std::function<void()>& body) {
@@ -42,9 +42,10 @@ struct BinaryVariants {
 };
 
 TEST(Structured, BinaryVariantsAgree) {
-  const std::vector<BinaryVariants> operators = {
-      {"add", &add, &add_, &add_out}, {"sub", &sub, &sub_, &sub_out},
-      {"mul", &mul, &mul_, &mul_out}, {"div", &div, &div_, &div_out}};
+  const std::vector<BinaryVariants> operators = {{"add", &add, &add_, &add_out},
+                                                 {"sub", &sub, &sub_, &sub_out},
+                                                 {"mul", &mul, &mul_, &mul_out},
+                                                 {"div", &div, &div_, &div_out}};
   // atan2 is exercise 06.5's meta(): tests/exercises/atan2_meta_test.cpp
   // checks it, so these tests pass in the learner's build too.
   const Tensor a = cpuTensor({1, -2, 3, 4, 5, -6}, {2, 3});
@@ -113,8 +114,7 @@ TEST(Structured, OutKeepsItsDtypeWhenTheResultCastsToIt) {
 // [out_resize_test]
 TEST(Structured, OutResizesANonEmptyTensorWithPyTorchsWarning) {
   Tensor out = zeros({2}, {ScalarType::Float});
-  const std::vector<std::string> warnings =
-      warningsOf([&] { add_out(out, ones({3, 1}), ones({2})); });
+  const std::vector<std::string> warnings = warningsOf([&] { add_out(out, ones({3, 1}), ones({2})); });
   EXPECT_EQ(out.sizes(), (Sizes{3, 2}));
   EXPECT_THAT(valuesOf(out), ElementsAre(2, 2, 2, 2, 2, 2));
   ASSERT_EQ(warnings.size(), 1U);
@@ -140,7 +140,9 @@ TEST(Structured, OutChecksDtypeAndDevice) {
   EXPECT_EQ(errorOf([&] { add_out(longOut, ones({2}), ones({2})); }),
             "add: result type Float can't be cast to the desired output type Long");
   Tensor doubleOut = emptyTensor({0}, {ScalarType::Double, kCpu});
-  EXPECT_EQ(errorOf([&] { matmul_out(doubleOut, ones({2, 2}), ones({2, 2})); }),
+  EXPECT_EQ(errorOf([&] {
+              matmul_out(doubleOut, ones({2, 2}), ones({2, 2}));
+            }),
             "aten::matmul.out: Expected out tensor to have dtype float, but got double instead");
   Tensor metaOut = emptyTensor({0}, {ScalarType::Float, kMeta});
   EXPECT_EQ(errorOf([&] { add_out(metaOut, ones({2}), ones({2})); }),
@@ -149,7 +151,9 @@ TEST(Structured, OutChecksDtypeAndDevice) {
 
 TEST(Structured, InplaceRefusesAResultThatIsNotSelfs) {
   Tensor small = ones({2});
-  EXPECT_EQ(errorOf([&] { add_(small, ones({3, 2})); }),
+  EXPECT_EQ(errorOf([&] {
+              add_(small, ones({3, 2}));
+            }),
             "aten::add_.Tensor: Bad in-place call: input tensor size [2] and output tensor size [3, 2] should match");
   Tensor integers = ones({2}, {ScalarType::Long});
   EXPECT_EQ(errorOf([&] { exp_(integers); }), "exp: result type Float can't be cast to the desired output type Long");
@@ -177,14 +181,15 @@ TEST(Structured, MetaShapesAndDtypesMatchTheCpu) {
   const Tensor b = cpuTensor({1, 2}, {2}, ScalarType::Float);
   const Tensor m = cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}, ScalarType::Double);
   auto onMeta = [](const Tensor& tensor) { return _to_copy(tensor, tensor.dtype(), kMeta); };
-  const std::vector<std::pair<std::string, std::function<Tensor(const Tensor&, const Tensor&, const Tensor&)>>> cases = {
-      {"add", [](const Tensor& x, const Tensor& y, const Tensor&) { return add(x, y); }},
-      {"div", [](const Tensor& x, const Tensor& y, const Tensor&) { return div(x, y); }},
-      {"exp", [](const Tensor& x, const Tensor&, const Tensor&) { return exp(x); }},
-      {"neg", [](const Tensor& x, const Tensor&, const Tensor&) { return neg(x); }},
-      {"sum", [](const Tensor&, const Tensor&, const Tensor& z) { return sum(z, {0}, true); }},
-      {"matmul", [](const Tensor&, const Tensor&, const Tensor& z) { return matmul(t(z), z); }},
-  };
+  const std::vector<std::pair<std::string, std::function<Tensor(const Tensor&, const Tensor&, const Tensor&)>>> cases =
+      {
+          {"add", [](const Tensor& x, const Tensor& y, const Tensor&) { return add(x, y); }},
+          {"div", [](const Tensor& x, const Tensor& y, const Tensor&) { return div(x, y); }},
+          {"exp", [](const Tensor& x, const Tensor&, const Tensor&) { return exp(x); }},
+          {"neg", [](const Tensor& x, const Tensor&, const Tensor&) { return neg(x); }},
+          {"sum", [](const Tensor&, const Tensor&, const Tensor& z) { return sum(z, {0}, true); }},
+          {"matmul", [](const Tensor&, const Tensor&, const Tensor& z) { return matmul(t(z), z); }},
+      };
   for (const auto& [name, run] : cases) {
     SCOPED_TRACE(name);
     const Tensor real = run(a, b, m);

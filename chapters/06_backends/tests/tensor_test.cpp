@@ -8,9 +8,9 @@
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::errorOf;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Tensor, HoldsValuesWithSizes) {
   const Tensor m = fromValues({1, 2, 3, 4, 5, 6}, {2, 3});
@@ -25,7 +25,9 @@ TEST(Tensor, HoldsValuesWithSizes) {
 
 TEST(Tensor, RejectsValuesThatDoNotFitTheSizes) {
   EXPECT_EQ(errorOf([] { fromValues({1, 2, 3}, {2, 2}); }), "shape [2, 2] is invalid for input of size 3");
-  EXPECT_EQ(errorOf([] { (void)fromValues({1, 2}, {2}).item(); }),
+  EXPECT_EQ(errorOf([] {
+              (void)fromValues({1, 2}, {2}).item();
+            }),
             "a Tensor with 2 elements cannot be converted to Scalar");
 }
 
@@ -39,7 +41,8 @@ TEST(Tensor, CopiesAreHandlesToOneTensor) {
 
 TEST(Tensor, PrintsLikeTorch) {
   EXPECT_EQ(fmt::format("{}", fromValues({1, 2.5, 3, 4}, {2, 2})), "tensor([[1, 2.5], [3, 4]], dtype=torch.float64)");
-  EXPECT_EQ(fmt::format("{}", fromValues({1, 2}, {2}, true)), "tensor([1, 2], dtype=torch.float64, requires_grad=True)");
+  EXPECT_EQ(fmt::format("{}", fromValues({1, 2}, {2}, true)),
+            "tensor([1, 2], dtype=torch.float64, requires_grad=True)");
   EXPECT_EQ(fmt::format("{}", mul(fromValues({1, 2}, {2}, true), scalarTensor(2))),
             "tensor([2, 4], dtype=torch.float64, grad_fn=<MulBackward0>)");
   EXPECT_EQ(fmt::format("{}", scalarTensor(7)), "tensor(7, dtype=torch.float64)");
@@ -96,7 +99,9 @@ TEST(Operators, ComputeTheRightNumbers) {
 TEST(Operators, RejectMismatchedSizes) {
   EXPECT_EQ(errorOf([] { add(ones({2}), ones({3})); }),
             "add: The size of tensor a (2) must match the size of tensor b (3) at non-singleton dimension 0");
-  EXPECT_EQ(errorOf([] { matmul(ones({2, 3}), ones({2, 3})); }),
+  EXPECT_EQ(errorOf([] {
+              matmul(ones({2, 3}), ones({2, 3}));
+            }),
             "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
 }
 

@@ -76,7 +76,7 @@ class OperatorTable<Ret(Args...)> : public OperatorTableBase {
     kernels_[index(key)] = nullptr;
   }
 
-// [lookup-and-call]
+  // [lookup-and-call]
   /// The kernel for `key`, or the "Could not run" error.
   Kernel lookup(DispatchKey key) const {
     Kernel kernel = kernels_[index(key)];
@@ -93,7 +93,7 @@ class OperatorTable<Ret(Args...)> : public OperatorTableBase {
     }
     return lookup(key)(args...);
   }
-// [lookup-and-call]
+  // [lookup-and-call]
 
  private:
   static constexpr std::size_t index(DispatchKey key) { return static_cast<std::size_t>(key); }

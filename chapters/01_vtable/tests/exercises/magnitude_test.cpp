@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/magnitude.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

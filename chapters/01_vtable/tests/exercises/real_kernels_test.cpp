@@ -1,8 +1,8 @@
 // Exercise 01.2: the Real representation, added without editing an operator.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/operators.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/virtual_number.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -21,11 +21,21 @@ inline namespace ch02 {
 /// every backend key, then the layers above them, with one autograd key per
 /// backend.
 inline constexpr DispatchKey kFlatKeyOrder[] = {
-    DispatchKey::CPU,          DispatchKey::CUDA,          DispatchKey::Meta,
-    DispatchKey::PrivateUse1,  DispatchKey::BackendSelect, DispatchKey::ADInplaceOrView,
-    DispatchKey::AutogradOther, DispatchKey::AutogradCPU,  DispatchKey::AutogradCUDA,
-    DispatchKey::AutogradMeta, DispatchKey::AutogradPrivateUse1, DispatchKey::Tracer,
-    DispatchKey::AutocastCPU,  DispatchKey::AutocastCUDA,  DispatchKey::Batched,
+    DispatchKey::CPU,
+    DispatchKey::CUDA,
+    DispatchKey::Meta,
+    DispatchKey::PrivateUse1,
+    DispatchKey::BackendSelect,
+    DispatchKey::ADInplaceOrView,
+    DispatchKey::AutogradOther,
+    DispatchKey::AutogradCPU,
+    DispatchKey::AutogradCUDA,
+    DispatchKey::AutogradMeta,
+    DispatchKey::AutogradPrivateUse1,
+    DispatchKey::Tracer,
+    DispatchKey::AutocastCPU,
+    DispatchKey::AutocastCUDA,
+    DispatchKey::Batched,
 };
 // [flat_key_order]
 

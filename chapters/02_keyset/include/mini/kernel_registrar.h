@@ -19,15 +19,14 @@ class KernelRegistrar {
  public:
   using Table = OperatorTable<Signature>;
 
-// [registrar]
-  KernelRegistrar(Table& table, DispatchKey key, typename Table::Kernel kernel,
-                  SourceSite site = SourceSite::here())
+  // [registrar]
+  KernelRegistrar(Table& table, DispatchKey key, typename Table::Kernel kernel, SourceSite site = SourceSite::here())
       : table_(table), key_(key) {
     table_.registerKernel(key_, kernel, site);
   }
 
   ~KernelRegistrar() { table_.deregisterKernel(key_); }
-// [registrar]
+  // [registrar]
 
   KernelRegistrar(const KernelRegistrar&) = delete;
   KernelRegistrar& operator=(const KernelRegistrar&) = delete;

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/call_key_set.h"
 #include "mini/operators.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

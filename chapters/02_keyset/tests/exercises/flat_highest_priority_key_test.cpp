@@ -1,8 +1,8 @@
 // Exercise 02.1: the highest-priority key of a flat key set.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/flat_dispatch_key_set.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

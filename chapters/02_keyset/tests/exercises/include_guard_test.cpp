@@ -4,8 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/operators.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {
@@ -18,7 +18,8 @@ TEST(Exercise02_3, IncludesForItsScopeOnly) {
   runExercise([] {
     {
       IncludeDispatchKeyGuard guard(DispatchKey::Tracer);
-      EXPECT_EQ(included(), (DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::ADInplaceOrView, DispatchKey::Tracer}));
+      EXPECT_EQ(included(),
+                (DispatchKeySet{DispatchKey::BackendSelect, DispatchKey::ADInplaceOrView, DispatchKey::Tracer}));
       EXPECT_EQ(localDispatchKeySet().excluded, kDefaultLocalDispatchKeySet.excluded);
     }
     EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);

@@ -3,8 +3,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/dispatch_key_set.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -16,11 +16,11 @@ void KernelFunction::throwNotCallable(const OperatorHandle& op) const {
     case Kind::Fallthrough:
       // The dispatcher masks fallthrough keys out before it picks a slot;
       // only a redispatch with a hand-made key set can land here.
-      throw std::logic_error(fmt::format(
-          "fallthrough_kernel was executed for operator {} but it should have been short-circuited by the "
-          "dispatcher. This could occur if you redispatched with a key set holding a key whose kernel is a "
-          "fallthrough.",
-          op.operatorName()));
+      throw std::logic_error(
+          fmt::format("fallthrough_kernel was executed for operator {} but it should have been short-circuited by the "
+                      "dispatcher. This could occur if you redispatched with a key set holding a key whose kernel is a "
+                      "fallthrough.",
+                      op.operatorName()));
     case Kind::AmbiguousAutogradOther:
       throw std::logic_error(fmt::format(
           "(ERROR) This kernel on Dispatchkey AutogradOther is ambiguous: {} has kernels registered to both "
@@ -30,8 +30,7 @@ void KernelFunction::throwNotCallable(const OperatorHandle& op) const {
           "dispatch key for the backend.\nCanonical state\n~~~~~~~~~~~\n{}",
           op.operatorName(), op.dumpState()));
     case Kind::Missing:
-    case Kind::Unboxed:
-      break;
+    case Kind::Unboxed: break;
   }
   throw std::logic_error(fmt::format("Tried to call a missing kernel of {}", op.operatorName()));
 }

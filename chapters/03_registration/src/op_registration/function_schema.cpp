@@ -19,14 +19,10 @@ struct BaseTypeSpelling {
 // One table for both directions, so a spelling cannot be parsed one way and
 // printed another.
 constexpr std::array kBaseTypeSpellings{
-    BaseTypeSpelling{SchemaType::Kind::Tensor, "Tensor"},
-    BaseTypeSpelling{SchemaType::Kind::Int, "int"},
-    BaseTypeSpelling{SchemaType::Kind::Float, "float"},
-    BaseTypeSpelling{SchemaType::Kind::Bool, "bool"},
-    BaseTypeSpelling{SchemaType::Kind::String, "str"},
-    BaseTypeSpelling{SchemaType::Kind::Scalar, "Scalar"},
-    BaseTypeSpelling{SchemaType::Kind::Device, "Device"},
-    BaseTypeSpelling{SchemaType::Kind::ScalarType, "ScalarType"},
+    BaseTypeSpelling{SchemaType::Kind::Tensor, "Tensor"}, BaseTypeSpelling{SchemaType::Kind::Int, "int"},
+    BaseTypeSpelling{SchemaType::Kind::Float, "float"},   BaseTypeSpelling{SchemaType::Kind::Bool, "bool"},
+    BaseTypeSpelling{SchemaType::Kind::String, "str"},    BaseTypeSpelling{SchemaType::Kind::Scalar, "Scalar"},
+    BaseTypeSpelling{SchemaType::Kind::Device, "Device"}, BaseTypeSpelling{SchemaType::Kind::ScalarType, "ScalarType"},
 };
 
 }  // namespace
@@ -57,8 +53,7 @@ SchemaType SchemaType::listOf(SchemaType element, std::optional<std::size_t> fix
 }
 
 SchemaType SchemaType::optionalOf(SchemaType element) {
-  return SchemaType(Kind::Optional, std::make_shared<const SchemaType>(std::move(element)),
-                    std::nullopt);
+  return SchemaType(Kind::Optional, std::make_shared<const SchemaType>(std::move(element)), std::nullopt);
 }
 
 bool SchemaType::isTensorLike() const {
@@ -76,8 +71,7 @@ std::string SchemaType::toString(const std::optional<AliasInfo>& alias) const {
       std::string size = fixed_size_ ? fmt::format("{}", *fixed_size_) : std::string();
       return fmt::format("{}[{}]", element().toString(alias), size);
     }
-    case Kind::Optional:
-      return element().toString(alias) + "?";
+    case Kind::Optional: return element().toString(alias) + "?";
     default:
       if (!alias) return std::string(baseTypeName(kind_));
       return fmt::format("{}({}{})", baseTypeName(kind_), alias->set, alias->is_write ? "!" : "");
@@ -131,12 +125,10 @@ std::string FunctionSchema::toString() const {
   std::vector<std::string> printed_returns;
   for (const auto& result : returns) printed_returns.push_back(result.toString());
   // One return prints bare (`-> Tensor`), any other count in parentheses.
-  std::string returns_text = printed_returns.size() == 1
-                                 ? printed_returns.front()
-                                 : fmt::format("({})", fmt::join(printed_returns, ", "));
+  std::string returns_text =
+      printed_returns.size() == 1 ? printed_returns.front() : fmt::format("({})", fmt::join(printed_returns, ", "));
 
-  return fmt::format("{}({}) -> {}", operatorName(), fmt::join(printed_arguments, ", "),
-                     returns_text);
+  return fmt::format("{}({}) -> {}", operatorName(), fmt::join(printed_arguments, ", "), returns_text);
 }
 
 }  // namespace ch03

@@ -1,9 +1,9 @@
 // Exercise 03.2: which rule fills a slot, against the dispatcher's own answer.
 #include <gtest/gtest.h>
 
+#include "mini/exercises/explain_slot.h"
 #include "support/dispatcher_support.h"
 #include "support/exercise_support.h"
-#include "mini/exercises/explain_slot.h"
 
 namespace mini {
 namespace {

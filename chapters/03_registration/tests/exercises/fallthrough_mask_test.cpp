@@ -1,9 +1,9 @@
 // Exercise 03.3: the non-fallthrough mask, against the operator's own.
 #include <gtest/gtest.h>
 
+#include "mini/exercises/fallthrough_mask.h"
 #include "support/dispatcher_support.h"
 #include "support/exercise_support.h"
-#include "mini/exercises/fallthrough_mask.h"
 
 namespace mini {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/exercises/parse_schema_type.h"
 #include "mini/op_registration/schema_parser.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

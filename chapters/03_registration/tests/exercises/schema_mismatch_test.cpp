@@ -1,10 +1,10 @@
 // Exercise 03.4: the reason a kernel's schema does not fit, in PyTorch's words.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
 #include "mini/exercises/schema_mismatch.h"
 #include "mini/op_registration/infer_schema.h"
 #include "mini/op_registration/schema_parser.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

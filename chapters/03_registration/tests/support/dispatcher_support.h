@@ -75,9 +75,15 @@ inline std::vector<std::vector<mini::DispatchKey>> subsetsOf(const std::vector<m
 /// The keys a registration can name: runtime keys (FPGA included) and aliases.
 inline std::vector<mini::DispatchKey> registrationKeys() {
   using mini::DispatchKey;
-  return {DispatchKey::CPU,          DispatchKey::CUDA,         DispatchKey::Meta,
-          DispatchKey::FPGA,         DispatchKey::AutogradOther, DispatchKey::AutogradCPU,
-          DispatchKey::AutogradMeta, DispatchKey::Autograd,     DispatchKey::CompositeImplicitAutograd,
+  return {DispatchKey::CPU,
+          DispatchKey::CUDA,
+          DispatchKey::Meta,
+          DispatchKey::FPGA,
+          DispatchKey::AutogradOther,
+          DispatchKey::AutogradCPU,
+          DispatchKey::AutogradMeta,
+          DispatchKey::Autograd,
+          DispatchKey::CompositeImplicitAutograd,
           DispatchKey::CompositeExplicitAutograd};
 }
 

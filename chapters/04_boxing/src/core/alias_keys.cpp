@@ -21,7 +21,8 @@ DispatchKeySet getBackendKeySetFromAutograd(DispatchKey autogradKey) {
   if (autogradKey == DispatchKey::AutogradOther) {
     return kAutogradOtherBackends;
   }
-  if (toFunctionalityKey(autogradKey) == DispatchKey::AutogradFunctionality && autogradKey != DispatchKey::AutogradFunctionality) {
+  if (toFunctionalityKey(autogradKey) == DispatchKey::AutogradFunctionality &&
+      autogradKey != DispatchKey::AutogradFunctionality) {
     return toRuntimePerBackendFunctionalityKey(DispatchKey::Dense, toBackendComponent(autogradKey));
   }
   return {};

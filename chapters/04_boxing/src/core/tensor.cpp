@@ -81,7 +81,7 @@ Tensor stackBatch(const std::vector<Tensor>& slices) {
 }  // namespace mini
 
 fmt::format_context::iterator fmt::formatter<mini::Tensor>::format(const mini::Tensor& t,
-                                                                    fmt::format_context& ctx) const {
+                                                                   fmt::format_context& ctx) const {
   if (!t.defined()) {
     return fmt::format_to(ctx.out(), "tensor(undefined)");
   }

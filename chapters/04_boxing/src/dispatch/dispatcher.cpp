@@ -114,14 +114,14 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
 // [register_def]
 
 // [register_impl]
-RegistrationHandleRAII Dispatcher::registerImpl(const std::string& operatorName, DispatchKey key,
-                                                KernelFunction kernel, std::optional<FunctionSchema> inferredSchema,
-                                                std::string debug) {
+RegistrationHandleRAII Dispatcher::registerImpl(const std::string& operatorName, DispatchKey key, KernelFunction kernel,
+                                                std::optional<FunctionSchema> inferredSchema, std::string debug) {
   std::lock_guard lock(mutex_);
   if (!isRuntimeDispatchKey(key) && !isAliasDispatchKey(key)) {
-    throw std::invalid_argument(fmt::format("Tried to register a kernel for {} on {}, which is neither a runtime "
-                                            "key nor an alias key. Registration: {}",
-                                            operatorName, key, debug));
+    throw std::invalid_argument(
+        fmt::format("Tried to register a kernel for {} on {}, which is neither a runtime "
+                    "key nor an alias key. Registration: {}",
+                    operatorName, key, debug));
   }
   OperatorDef& def = findOrRegisterName(operatorName);
   std::list<AnnotatedKernel>::iterator registered;
@@ -146,9 +146,8 @@ RegistrationHandleRAII Dispatcher::registerImpl(const std::string& operatorName,
 RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunction kernel, std::string debug) {
   std::lock_guard lock(mutex_);
   if (!isRuntimeDispatchKey(key)) {
-    throw std::invalid_argument(
-        fmt::format("Tried to register a backend fallback for {}, which is not a runtime key. Registration: {}",
-                    key, debug));
+    throw std::invalid_argument(fmt::format(
+        "Tried to register a backend fallback for {}, which is not a runtime key. Registration: {}", key, debug));
   }
   std::optional<AnnotatedKernel>& slot = backendFallbackKernels_[getDispatchTableIndexForDispatchKey(key)];
   if (slot) {

@@ -7,8 +7,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/op_registration/library.h"
 #include "mini/extension/myops.h"
+#include "mini/op_registration/library.h"
 
 namespace mini {
 inline namespace ch04 {
@@ -16,8 +16,8 @@ inline namespace ch04 {
 Tensor elementwise(const Tensor& self, const Tensor& other, double (*f)(double, double)) {
   const std::size_t n = std::max(self.numel(), other.numel());
   if ((self.numel() != n && self.numel() != 1) || (other.numel() != n && other.numel() != 1)) {
-    throw std::invalid_argument(fmt::format("The size of tensor a ({}) must match the size of tensor b ({})",
-                                            self.numel(), other.numel()));
+    throw std::invalid_argument(
+        fmt::format("The size of tensor a ({}) must match the size of tensor b ({})", self.numel(), other.numel()));
   }
   std::vector<double> values(n);
   for (std::size_t i = 0; i < n; ++i) {

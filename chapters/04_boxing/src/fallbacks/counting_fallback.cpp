@@ -27,7 +27,8 @@ std::size_t CountingScope::count(const std::string& operatorName) const {
 // [counting_fallback]
 void countingFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
   if (tlsCurrentCounter == nullptr) {
-    throw std::logic_error(fmt::format("{} reached the counting fallback with no CountingScope alive", op.operatorName()));
+    throw std::logic_error(
+        fmt::format("{} reached the counting fallback with no CountingScope alive", op.operatorName()));
   }
   ++tlsCurrentCounter->counts_[op.operatorName()];
   // No exclude guard: operators the kernels below call are counted too,

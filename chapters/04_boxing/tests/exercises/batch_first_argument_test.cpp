@@ -1,6 +1,6 @@
 // Exercise 04.4: a loop over the first argument's rows, for any operator.
-#include "support/exercise_support.h"
 #include "mini/exercises/batch_first_argument.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -1,7 +1,7 @@
 // Exercise 04.3: boxing two tensors into a boxed kernel and back.
-#include "support/exercise_support.h"
 #include "mini/exercises/call_boxed_binary.h"
 #include "mini/extension/myops.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {
@@ -46,7 +46,8 @@ TEST(Exercise04_3, ABrokenStackIsAnError) {
     } catch (const ExerciseNotDone&) {
       throw;  // a stub is also a logic_error: let runExercise report it as not done
     } catch (const std::logic_error& error) {
-      EXPECT_STREQ(error.what(), "Boxed kernel was expected to return one value on the stack, but instead pushed 2 values.");
+      EXPECT_STREQ(error.what(),
+                   "Boxed kernel was expected to return one value on the stack, but instead pushed 2 values.");
     }
   });
 }

@@ -1,6 +1,6 @@
 // Exercise 04.2: typed pops, in the right order, leaving the rest alone.
-#include "support/exercise_support.h"
 #include "mini/exercises/pop_scale_arguments.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

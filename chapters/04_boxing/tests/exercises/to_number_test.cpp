@@ -1,6 +1,6 @@
 // Exercise 04.1: toNumber reads Int, Double and Bool, and names a wrong tag.
-#include "support/exercise_support.h"
 #include "mini/exercises/to_number.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

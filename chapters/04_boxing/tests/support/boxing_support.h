@@ -28,9 +28,9 @@ class ScopedOperator {
   /// A kernel written unboxed, checked against the schema like m.impl().
   template <class FunctionType>
   ScopedOperator& impl(mini::DispatchKey key, FunctionType* kernel) {
-    handles_.push_back(mini::Dispatcher::singleton().registerImpl(
-        name_, key, mini::KernelFunction::makeFromUnboxedFunction(kernel), mini::inferKernelSchema<FunctionType>(),
-        "registered at test"));
+    handles_.push_back(
+        mini::Dispatcher::singleton().registerImpl(name_, key, mini::KernelFunction::makeFromUnboxedFunction(kernel),
+                                                   mini::inferKernelSchema<FunctionType>(), "registered at test"));
     return *this;
   }
   /// A boxed kernel.

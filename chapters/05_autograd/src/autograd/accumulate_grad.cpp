@@ -1,7 +1,7 @@
 #include "mini/autograd/accumulate_grad.h"
 
-#include "mini/native/cpu/cpu_kernels.h"
 #include "mini/autograd/autograd_meta.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
 inline namespace ch05 {

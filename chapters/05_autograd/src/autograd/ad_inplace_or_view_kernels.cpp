@@ -1,9 +1,9 @@
 #include "mini/autograd/ad_inplace_or_view_kernels.h"
 
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/autograd/autograd_meta.h"
-#include "mini/op_registration/library.h"
 #include "mini/aten/operators.h"
+#include "mini/autograd/autograd_meta.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/op_registration/library.h"
 
 namespace mini {
 inline namespace ch05 {

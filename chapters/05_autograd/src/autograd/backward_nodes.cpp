@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/native/cpu/cpu_kernels.h"
 #include "mini/aten/operators.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -67,9 +67,7 @@ TensorList MmBackward0::apply(TensorList&& grads) {
 }
 // [mm_backward]
 
-TensorList ReluBackward0::apply(TensorList&& grads) {
-  return {reluBackwardCpu(grads.at(0), result.unpack(name()))};
-}
+TensorList ReluBackward0::apply(TensorList&& grads) { return {reluBackwardCpu(grads.at(0), result.unpack(name()))}; }
 
 TensorList ExpBackward0::apply(TensorList&& grads) {
   // exp is its own derivative: the saved result is the factor.

@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/native/cpu/cpu_kernels.h"
 #include "mini/core/grad_mode.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -149,9 +149,10 @@ void backward(const Tensor& tensor, const Tensor& gradient) {
     }
     seed = ones(tensor.sizes());
   } else if (seed.sizes() != tensor.sizes()) {
-    throw std::runtime_error(fmt::format("Mismatch in shape: grad_output[0] has a shape of [{}] and output[0] has a "
-                                         "shape of [{}].",
-                                         fmt::join(seed.sizes(), ", "), fmt::join(tensor.sizes(), ", ")));
+    throw std::runtime_error(
+        fmt::format("Mismatch in shape: grad_output[0] has a shape of [{}] and output[0] has a "
+                    "shape of [{}].",
+                    fmt::join(seed.sizes(), ", "), fmt::join(tensor.sizes(), ", ")));
   }
   Engine::get().execute(gradientEdge(tensor), seed);
 }

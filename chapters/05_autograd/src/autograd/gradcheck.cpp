@@ -6,9 +6,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/native/cpu/cpu_kernels.h"
 #include "mini/autograd/engine.h"
 #include "mini/core/grad_mode.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -27,7 +27,8 @@ Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& funct
 // [numerical_jacobian]
 Jacobian numericalJacobian(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs,
                            const Tensor& input, std::int64_t outputNumel, double eps) {
-  Jacobian jacobian(static_cast<std::size_t>(input.numel()), std::vector<double>(static_cast<std::size_t>(outputNumel)));
+  Jacobian jacobian(static_cast<std::size_t>(input.numel()),
+                    std::vector<double>(static_cast<std::size_t>(outputNumel)));
   std::span<double> values = input.mutableData();
   for (std::size_t k = 0; k < values.size(); ++k) {
     const double original = values[k];
@@ -60,7 +61,8 @@ std::vector<Jacobian> analyticalJacobians(const std::function<Tensor(const Tenso
     }
     const Tensor output = function(inputs);
     if (!output.requiresGrad()) {
-      throw GradcheckError("gradcheck: the output does not require grad: no input reached it through a recorded operation");
+      throw GradcheckError(
+          "gradcheck: the output does not require grad: no input reached it through a recorded operation");
     }
     Tensor seed = zeros(output.sizes());
     seed.mutableData()[static_cast<std::size_t>(j)] = 1.0;
@@ -113,8 +115,9 @@ bool gradcheck(const std::function<Tensor(const TensorList&)>& function, const T
     }
     const Jacobian numerical = numericalJacobian(function, leaves, leaves[i], outputNumel, options.eps);
     if (!allClose(analytical[i], numerical, options)) {
-      throw GradcheckError(fmt::format("Jacobian mismatch for output 0 with respect to input {},\nnumerical:{}\nanalytical:{}",
-                                       i, formatJacobian(numerical), formatJacobian(analytical[i])));
+      throw GradcheckError(
+          fmt::format("Jacobian mismatch for output 0 with respect to input {},\nnumerical:{}\nanalytical:{}", i,
+                      formatJacobian(numerical), formatJacobian(analytical[i])));
     }
   }
   return true;

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/autograd/engine.h"
 #include "mini/autograd/autograd_meta.h"
+#include "mini/autograd/engine.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -26,7 +26,9 @@ std::int64_t numelOf(const Sizes& sizes) {
 
 TensorImpl::TensorImpl(DispatchKeySet keySet, std::shared_ptr<Storage> storage, Sizes sizes)
     : keySet(keySet),
-      storage(std::move(storage)), sizes(std::move(sizes)), autograd(std::make_unique<AutogradMeta>()) {}
+      storage(std::move(storage)),
+      sizes(std::move(sizes)),
+      autograd(std::make_unique<AutogradMeta>()) {}
 
 // Here, where AutogradMeta is complete.
 TensorImpl::~TensorImpl() = default;
@@ -42,8 +44,7 @@ std::span<double> Tensor::mutableData() const { return impl().storage->values; }
 
 double Tensor::item() const {
   if (numel() != 1) {
-    throw std::invalid_argument(
-        fmt::format("a Tensor with {} elements cannot be converted to Scalar", numel()));
+    throw std::invalid_argument(fmt::format("a Tensor with {} elements cannot be converted to Scalar", numel()));
   }
   return data()[0];
 }
@@ -70,7 +71,9 @@ const std::shared_ptr<Node>& Tensor::gradFn() const { return impl().autograd->gr
 std::uint32_t Tensor::outputNr() const { return impl().autograd->outputNr; }
 std::uint32_t Tensor::version() const { return impl().storage->version; }
 
-Tensor Tensor::detach() const { return Tensor(make_intrusive<TensorImpl>(impl().keySet, impl().storage, impl().sizes)); }
+Tensor Tensor::detach() const {
+  return Tensor(make_intrusive<TensorImpl>(impl().keySet, impl().storage, impl().sizes));
+}
 
 void Tensor::backward(const Tensor& gradient) const { mini::backward(*this, gradient); }
 
@@ -94,10 +97,11 @@ DispatchKeySet tensorKeySetForBackend(BackendComponent backend) {
 
 Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad) {
   if (numelOf(sizes) != static_cast<std::int64_t>(values.size())) {
-    throw std::invalid_argument(fmt::format("shape [{}] is invalid for input of size {}",
-                                            fmt::join(sizes, ", "), values.size()));
+    throw std::invalid_argument(
+        fmt::format("shape [{}] is invalid for input of size {}", fmt::join(sizes, ", "), values.size()));
   }
-  auto impl = make_intrusive<TensorImpl>(tensorKeySetForBackend(BackendComponent::CPUBit), std::make_shared<Storage>(Storage{std::move(values)}), std::move(sizes));
+  auto impl = make_intrusive<TensorImpl>(tensorKeySetForBackend(BackendComponent::CPUBit),
+                                         std::make_shared<Storage>(Storage{std::move(values)}), std::move(sizes));
   impl->autograd->requiresGrad = requiresGrad;
   return Tensor(std::move(impl));
 }

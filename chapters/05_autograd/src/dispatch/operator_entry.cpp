@@ -86,15 +86,15 @@ void OperatorEntry::checkSchema(const AnnotatedKernel& kernel) const {
     return;
   }
   if (auto reason = findSchemaDifferences(*kernel.inferredSchema, schema_->schema)) {
-    throw std::invalid_argument(fmt::format(
-        "Inferred operator schema for a C++ kernel function doesn't match the expected function schema.\n"
-        "  operator: {}\n"
-        "  expected schema: {}\n"
-        "    {}\n"
-        "  inferred schema: {}\n"
-        "    {}\n"
-        "  reason: {}",
-        name_, schema_->schema, schema_->debug, *kernel.inferredSchema, kernel.debug, *reason));
+    throw std::invalid_argument(
+        fmt::format("Inferred operator schema for a C++ kernel function doesn't match the expected function schema.\n"
+                    "  operator: {}\n"
+                    "  expected schema: {}\n"
+                    "    {}\n"
+                    "  inferred schema: {}\n"
+                    "    {}\n"
+                    "  reason: {}",
+                    name_, schema_->schema, schema_->debug, *kernel.inferredSchema, kernel.debug, *reason));
   }
 }
 
@@ -123,11 +123,11 @@ std::list<AnnotatedKernel>::iterator OperatorEntry::registerKernel(const Dispatc
   std::list<AnnotatedKernel>& onKey = kernels_[key];
   if (!onKey.empty()) {
     // Allowed, so a library can override a kernel, but rarely meant.
-    warn(fmt::format(
-        "Overriding a previously registered kernel for the same operator and the same dispatch key\n"
-        "  operator: {}\n    {}\n  dispatch key: {}\n  previous kernel: {}\n       new kernel: {}",
-        hasSchema() ? schema().toString() : name_, hasSchema() ? schemaDebug() : "no debug info", key,
-        onKey.front().debug, annotated.debug));
+    warn(
+        fmt::format("Overriding a previously registered kernel for the same operator and the same dispatch key\n"
+                    "  operator: {}\n    {}\n  dispatch key: {}\n  previous kernel: {}\n       new kernel: {}",
+                    hasSchema() ? schema().toString() : name_, hasSchema() ? schemaDebug() : "no debug info", key,
+                    onKey.front().debug, annotated.debug));
   }
   // Newest first: the front of the list is the one the table uses.
   onKey.push_front(std::move(annotated));
@@ -298,10 +298,10 @@ std::string OperatorEntry::dumpState() const {
   for (const auto& [key, kernels] : kernels_) {
     bool first = true;
     for (const AnnotatedKernel& kernel : kernels) {
-      out += fmt::format("{}{}{}: {}{} :: {} [ {}]\n", key, isAliasDispatchKey(key) ? "[alias]" : "",
-                         first ? "" : " (inactive)", kernel.kernel.isFallthrough() ? "fallthrough " : "",
-                         kernel.debug, kernel.inferredSchema ? kernel.inferredSchema->toString() : "(none)",
-                         kernel.kernel.dumpState());
+      out +=
+          fmt::format("{}{}{}: {}{} :: {} [ {}]\n", key, isAliasDispatchKey(key) ? "[alias]" : "",
+                      first ? "" : " (inactive)", kernel.kernel.isFallthrough() ? "fallthrough " : "", kernel.debug,
+                      kernel.inferredSchema ? kernel.inferredSchema->toString() : "(none)", kernel.kernel.dumpState());
       first = false;
     }
   }
@@ -344,11 +344,11 @@ void OperatorEntry::reportError(DispatchKey key) const {
         "Available functions are {}.\n\n{}",
         name_, listAllDispatchKeys(), dumpComputedTable()));
   }
-  throw std::runtime_error(fmt::format(
-      "Could not run '{}' with arguments from the '{}' backend. This could be because the operator doesn't "
-      "exist for this backend, or was omitted during the selective/custom build process (if using custom "
-      "build). '{}' is only available for these backends: {}.\n\n{}",
-      name_, key, name_, listAllDispatchKeys(), dumpComputedTable()));
+  throw std::runtime_error(
+      fmt::format("Could not run '{}' with arguments from the '{}' backend. This could be because the operator doesn't "
+                  "exist for this backend, or was omitted during the selective/custom build process (if using custom "
+                  "build). '{}' is only available for these backends: {}.\n\n{}",
+                  name_, key, name_, listAllDispatchKeys(), dumpComputedTable()));
 }
 // [report_error]
 

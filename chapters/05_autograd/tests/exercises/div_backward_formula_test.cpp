@@ -1,11 +1,11 @@
 // Exercise 05.3: the backward formula of div.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
-#include "mini/autograd/custom_function.h"
-#include "mini/exercises/div_backward_formula.h"
-#include "mini/autograd/gradcheck.h"
 #include "mini/aten/operators.h"
+#include "mini/autograd/custom_function.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/exercises/div_backward_formula.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

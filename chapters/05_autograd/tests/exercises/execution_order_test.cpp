@@ -4,15 +4,15 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
-#include "mini/exercises/execution_order.h"
 #include "mini/aten/operators.h"
+#include "mini/exercises/execution_order.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::runExercise;
+using ::testing::ElementsAre;
 
 TEST(Exercise05_2, AChainRunsBackToFront) {
   runExercise([] {
@@ -31,7 +31,9 @@ TEST(Exercise05_2, ASharedNodeWaitsForAllItsConsumers) {
     const std::vector<std::string> order = executionOrder(y);
     ASSERT_EQ(order.size(), 5u);
     EXPECT_EQ(order.front(), "AddBackward0");
-    const auto at = [&](const std::string& name) { return std::find(order.begin(), order.end(), name) - order.begin(); };
+    const auto at = [&](const std::string& name) {
+      return std::find(order.begin(), order.end(), name) - order.begin();
+    };
     EXPECT_LT(at("MulBackward0"), at("ExpBackward0"));
     EXPECT_LT(at("NegBackward0"), at("ExpBackward0"));
     EXPECT_EQ(order.back(), "AccumulateGrad");

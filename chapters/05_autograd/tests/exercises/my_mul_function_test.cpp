@@ -1,10 +1,10 @@
 // Exercise 05.4: a custom function's backward.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
+#include "mini/aten/operators.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/exercises/my_mul_function.h"
-#include "mini/aten/operators.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -1,12 +1,12 @@
 // Exercise 05.1: the Autograd kernel of a multiplication.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
+#include "mini/aten/operators.h"
 #include "mini/autograd/gradcheck.h"
+#include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
 #include "mini/exercises/mymul_autograd.h"
-#include "mini/autograd/node.h"
-#include "mini/aten/operators.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -1,12 +1,12 @@
 // Exercise 05.5: fixing the recursion with the guard.
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
-#include "mini/dispatch/dispatch_depth.h"
-#include "mini/autograd/gradcheck.h"
-#include "mini/exercises/myrelu_autograd.h"
-#include "mini/autograd/node.h"
 #include "mini/aten/operators.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/autograd/node.h"
+#include "mini/dispatch/dispatch_depth.h"
+#include "mini/exercises/myrelu_autograd.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {

@@ -9,9 +9,9 @@
 
 #include "counted_device.h"
 #include "mini/native/cpu/cpu_kernels.h"
-#include "mini/op_registration/library.h"
 #include "mini/native/meta_functions.h"
 #include "mini/native/sum_dims.h"
+#include "mini/op_registration/library.h"
 
 namespace counted_device {
 
@@ -20,7 +20,8 @@ using mini::Tensor;
 Tensor hostAlias(const Tensor& tensor) {
   auto storage = std::make_shared<mini::Storage>(0, mini::kCpu);
   mini::Storage& source = *tensor.unsafeGetTensorImpl()->storage;
-  storage->dataPtr = mini::DataPtr(source.data(), [](void*) {}, mini::kCpu);
+  storage->dataPtr = mini::DataPtr(
+      source.data(), [](void*) {}, mini::kCpu);
   storage->nbytes = source.nbytes;
   return Tensor(mini::make_intrusive<mini::TensorImpl>(std::move(storage), tensor.sizes(), tensor.strides(),
                                                        tensor.storageOffset(), tensor.dtype()));
@@ -65,10 +66,9 @@ Tensor& inplaceKernel(Tensor& self, const Tensor& other) {
 Tensor sumAll(const Tensor& self) { return toCountedDevice(mini::sumCpu(hostAlias(self))); }
 
 Tensor sumDims(const Tensor& self, const std::vector<std::int64_t>& dims, bool keepdim) {
-  return toCountedDevice(mini::sumAlongDims(hostAlias(self), dims, keepdim,
-                                            [](const Tensor& t, std::int64_t dim, bool keep) {
-                                              return mini::sumCpu(t, dim, keep);
-                                            }));
+  return toCountedDevice(
+      mini::sumAlongDims(hostAlias(self), dims, keepdim,
+                         [](const Tensor& t, std::int64_t dim, bool keep) { return mini::sumCpu(t, dim, keep); }));
 }
 
 Tensor& fill(Tensor& self, double value) {

@@ -5,11 +5,11 @@
 #include <gtest/gtest.h>
 
 #include "counted_device.h"
-#include "mini/native/factories.h"
-#include "mini/autograd/gradcheck.h"
-#include "mini/util/load_library.h"
-#include "mini/autograd/node.h"
 #include "mini/aten/aten.h"
+#include "mini/autograd/gradcheck.h"
+#include "mini/autograd/node.h"
+#include "mini/native/factories.h"
+#include "mini/util/load_library.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -82,8 +82,7 @@ TEST(CountedDevice, GradcheckThroughACopyToTheDevice) {
   countedDevice();
   const Tensor a = fromValues({0.5, 1.5, -2}, {3}, true);
   EXPECT_TRUE(gradcheck(
-      [](const TensorList& in) { return exp(mul(in[0].to(kCountedDevice), in[0].to(kCountedDevice))).to(kCpu); },
-      {a}));
+      [](const TensorList& in) { return exp(mul(in[0].to(kCountedDevice), in[0].to(kCountedDevice))).to(kCpu); }, {a}));
 }
 
 }  // namespace

@@ -4,12 +4,12 @@
 
 #include <fmt/format.h>
 
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
-#include "mini/native/cpu/cpu_kernels.h"
-#include "mini/autograd/backward_nodes.h"
-#include "mini/core/grad_mode.h"
 #include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
+#include "mini/autograd/backward_nodes.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/core/grad_mode.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,8 +1,8 @@
 #include "mini/autograd/autograd_not_implemented_fallback.h"
 
-#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/autograd/autograd_kernels.h"
 #include "mini/autograd/backward_nodes.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 
 namespace mini {
 inline namespace ch06 {

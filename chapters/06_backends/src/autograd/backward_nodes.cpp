@@ -4,8 +4,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/native/factories.h"
 #include "mini/aten/aten.h"
+#include "mini/native/factories.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -71,9 +71,7 @@ TensorList DivBackward0::apply(TensorList&& grads) {
               : Tensor()};
 }
 
-TensorList ToCopyBackward0::apply(TensorList&& grads) {
-  return {_to_copy(grads.at(0), selfDtype, selfDevice)};
-}
+TensorList ToCopyBackward0::apply(TensorList&& grads) { return {_to_copy(grads.at(0), selfDtype, selfDevice)}; }
 
 TensorList NegBackward0::apply(TensorList&& grads) { return {neg(grads.at(0))}; }
 
@@ -91,9 +89,7 @@ TensorList MmBackward0::apply(TensorList&& grads) {
 }
 // [mm_backward]
 
-TensorList ReluBackward0::apply(TensorList&& grads) {
-  return {threshold_backward(grads.at(0), result.unpack(name()))};
-}
+TensorList ReluBackward0::apply(TensorList&& grads) { return {threshold_backward(grads.at(0), result.unpack(name()))}; }
 
 TensorList ExpBackward0::apply(TensorList&& grads) {
   // exp is its own derivative: the saved result is the factor.

@@ -6,10 +6,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "mini/native/factories.h"
 #include "mini/aten/aten.h"
 #include "mini/autograd/engine.h"
 #include "mini/core/grad_mode.h"
+#include "mini/native/factories.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -28,7 +28,8 @@ Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& funct
 // [numerical_jacobian]
 Jacobian numericalJacobian(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs,
                            const Tensor& input, std::int64_t outputNumel, double eps) {
-  Jacobian jacobian(static_cast<std::size_t>(input.numel()), std::vector<double>(static_cast<std::size_t>(outputNumel)));
+  Jacobian jacobian(static_cast<std::size_t>(input.numel()),
+                    std::vector<double>(static_cast<std::size_t>(outputNumel)));
   std::span<double> values = input.mutableData();
   for (std::size_t k = 0; k < values.size(); ++k) {
     const double original = values[k];
@@ -61,7 +62,8 @@ std::vector<Jacobian> analyticalJacobians(const std::function<Tensor(const Tenso
     }
     const Tensor output = function(inputs);
     if (!output.requiresGrad()) {
-      throw GradcheckError("gradcheck: the output does not require grad: no input reached it through a recorded operation");
+      throw GradcheckError(
+          "gradcheck: the output does not require grad: no input reached it through a recorded operation");
     }
     Tensor seed = zeros(output.sizes(), output.options());
     seed.mutableData()[static_cast<std::size_t>(j)] = 1.0;
@@ -103,10 +105,10 @@ bool gradcheck(const std::function<Tensor(const TensorList&)>& function, const T
   TensorList leaves;
   for (const Tensor& input : inputs) {
     if (input.dtype() != ScalarType::Double || !input.device().isCpu()) {
-      throw GradcheckError(fmt::format(
-          "gradcheck: input {} is {} on {}; gradcheck needs float64 CPU inputs, because float32's rounding "
-          "error swamps the finite differences",
-          leaves.size(), scalarTypeName(input.dtype()), input.device()));
+      throw GradcheckError(
+          fmt::format("gradcheck: input {} is {} on {}; gradcheck needs float64 CPU inputs, because float32's rounding "
+                      "error swamps the finite differences",
+                      leaves.size(), scalarTypeName(input.dtype()), input.device()));
     }
     Tensor leaf = clone(input.detach());
     leaf.setRequiresGrad(input.requiresGrad());
@@ -120,8 +122,9 @@ bool gradcheck(const std::function<Tensor(const TensorList&)>& function, const T
     }
     const Jacobian numerical = numericalJacobian(function, leaves, leaves[i], outputNumel, options.eps);
     if (!allClose(analytical[i], numerical, options)) {
-      throw GradcheckError(fmt::format("Jacobian mismatch for output 0 with respect to input {},\nnumerical:{}\nanalytical:{}",
-                                       i, formatJacobian(numerical), formatJacobian(analytical[i])));
+      throw GradcheckError(
+          fmt::format("Jacobian mismatch for output 0 with respect to input {},\nnumerical:{}\nanalytical:{}", i,
+                      formatJacobian(numerical), formatJacobian(analytical[i])));
     }
   }
   return true;

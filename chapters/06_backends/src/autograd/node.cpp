@@ -1,8 +1,8 @@
 #include "mini/autograd/node.h"
 
 #include "mini/autograd/accumulate_grad.h"
-#include "mini/core/grad_mode.h"
 #include "mini/autograd/autograd_meta.h"
+#include "mini/core/grad_mode.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -27,11 +27,11 @@ Tensor SavedVariable::unpack(const std::string& savedBy) const {
   if (data_.defined() && data_.version() != savedVersion_) {
     const std::string producer =
         producerName_.empty() ? "" : fmt::format(", which is output {} of {},", outputNr_, producerName_);
-    throw std::runtime_error(fmt::format(
-        "one of the variables needed for gradient computation has been modified by an inplace operation: "
-        "[torch.DoubleTensor [{}]]{} is at version {}; expected version {} instead. Hint: {} saved it in "
-        "the forward pass; clone the tensor before changing it in place, or change it after backward().",
-        fmt::join(data_.sizes(), ", "), producer, data_.version(), savedVersion_, savedBy));
+    throw std::runtime_error(
+        fmt::format("one of the variables needed for gradient computation has been modified by an inplace operation: "
+                    "[torch.DoubleTensor [{}]]{} is at version {}; expected version {} instead. Hint: {} saved it in "
+                    "the forward pass; clone the tensor before changing it in place, or change it after backward().",
+                    fmt::join(data_.sizes(), ", "), producer, data_.version(), savedVersion_, savedBy));
   }
   return data_;
 }

@@ -123,7 +123,7 @@ bool IValue::operator==(const IValue& other) const {
 }  // namespace mini
 
 fmt::format_context::iterator fmt::formatter<mini::IValue>::format(const mini::IValue& value,
-                                                                    fmt::format_context& ctx) const {
+                                                                   fmt::format_context& ctx) const {
   using Tag = mini::IValue::Tag;
   switch (value.tag()) {
     case Tag::None: return fmt::format_to(ctx.out(), "None");

@@ -31,10 +31,10 @@ Allocator& getAllocator(DeviceType type) {
     return cpuAllocator();
   }
   if (allocator == nullptr) {
-    throw std::runtime_error(fmt::format(
-        "no allocator is registered for device type '{}': {}", deviceTypeName(type),
-        type == DeviceType::PrivateUse1 ? "load the out-of-tree backend's library first"
-                                        : "this build cannot hold tensors on that device"));
+    throw std::runtime_error(fmt::format("no allocator is registered for device type '{}': {}", deviceTypeName(type),
+                                         type == DeviceType::PrivateUse1
+                                             ? "load the out-of-tree backend's library first"
+                                             : "this build cannot hold tensors on that device"));
   }
   return *allocator;
 }

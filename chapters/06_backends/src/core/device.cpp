@@ -49,8 +49,8 @@ Device parseDevice(std::string_view text) {
     }
     break;
   }
-  throw std::invalid_argument(fmt::format(
-      "Expected one of cpu, cuda, meta, privateuseone device type at start of device string: {}", text));
+  throw std::invalid_argument(
+      fmt::format("Expected one of cpu, cuda, meta, privateuseone device type at start of device string: {}", text));
 }
 
 }  // namespace ch06

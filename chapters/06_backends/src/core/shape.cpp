@@ -55,8 +55,8 @@ Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op) {
     const std::int64_t sizeB = i < b.size() ? b[b.size() - 1 - i] : 1;
     if (sizeA != sizeB && sizeA != 1 && sizeB != 1) {
       throw std::invalid_argument(fmt::format(
-          "{}: The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}", op,
-          sizeA, sizeB, rank - 1 - i));
+          "{}: The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}", op, sizeA,
+          sizeB, rank - 1 - i));
     }
     result[rank - 1 - i] = sizeA == 1 ? sizeB : sizeA;
   }
@@ -85,8 +85,8 @@ std::int64_t wrapDim(std::int64_t dim, std::int64_t rank) {
   const std::int64_t low = rank == 0 ? -1 : -rank;
   const std::int64_t high = rank == 0 ? 0 : rank - 1;
   if (dim < low || dim > high) {
-    throw std::out_of_range(fmt::format(
-        "Dimension out of range (expected to be in range of [{}, {}], but got {})", low, high, dim));
+    throw std::out_of_range(
+        fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})", low, high, dim));
   }
   return dim < 0 ? dim + std::max<std::int64_t>(rank, 1) : dim;
 }

@@ -4,7 +4,9 @@ namespace mini {
 inline namespace ch06 {
 
 Storage::Storage(std::size_t nbytes, Device device)
-    : dataPtr(device.isMeta() ? DataPtr(nullptr, [](void*) {}, device) : getAllocator(device.type).allocate(nbytes, device)),
+    : dataPtr(device.isMeta() ? DataPtr(
+                                    nullptr, [](void*) {}, device)
+                              : getAllocator(device.type).allocate(nbytes, device)),
       nbytes(nbytes) {}
 
 }  // namespace ch06

@@ -6,11 +6,11 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
-#include "mini/native/cpu/cpu_kernels.h"
 #include "mini/autograd/engine.h"
 #include "mini/autograd/node.h"
-#include "mini/aten/aten.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -82,13 +82,13 @@ void* Tensor::rawData() const {
 
 void Tensor::checkDataPtrAccess(ScalarType requested) const {
   if (requested != dtype()) {
-    throw std::invalid_argument(fmt::format("expected scalar type {} but found {}", scalarTypeCName(requested),
-                                            scalarTypeCName(dtype())));
+    throw std::invalid_argument(
+        fmt::format("expected scalar type {} but found {}", scalarTypeCName(requested), scalarTypeCName(dtype())));
   }
   if (!device().isCpu()) {
-    throw std::invalid_argument(fmt::format(
-        "dataPtr<{}>() reads host memory, but this tensor is on {}: copy it with to(kCpu) first",
-        scalarTypeName(requested), device()));
+    throw std::invalid_argument(
+        fmt::format("dataPtr<{}>() reads host memory, but this tensor is on {}: copy it with to(kCpu) first",
+                    scalarTypeName(requested), device()));
   }
 }
 
@@ -103,8 +103,7 @@ std::span<const double> Tensor::data() const { return mutableData(); }
 
 double Tensor::item() const {
   if (numel() != 1) {
-    throw std::invalid_argument(
-        fmt::format("a Tensor with {} elements cannot be converted to Scalar", numel()));
+    throw std::invalid_argument(fmt::format("a Tensor with {} elements cannot be converted to Scalar", numel()));
   }
   Tensor host = device().isCpu() ? *this : to(kCpu);
   return toDtypeCpu(host, ScalarType::Double).dataPtr<const double>()[0];
@@ -122,8 +121,8 @@ Tensor& Tensor::setRequiresGrad(bool requiresGrad) {
         "variable in a subgraph that doesn't require differentiation use var_no_grad = var.detach().");
   }
   if (requiresGrad && !isFloatingType(dtype())) {
-    throw std::invalid_argument(fmt::format(
-        "only Tensors of floating point dtype can require gradients, got {}", scalarTypeName(dtype())));
+    throw std::invalid_argument(
+        fmt::format("only Tensors of floating point dtype can require gradients, got {}", scalarTypeName(dtype())));
   }
   impl().autograd->requiresGrad = requiresGrad;
   return *this;
@@ -158,8 +157,7 @@ Tensor Tensor::to(ScalarType dtype) const {
 Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options) {
   for (std::int64_t size : sizes) {
     if (size < 0) {
-      throw std::invalid_argument(
-          fmt::format("Trying to create tensor with negative dimension {}", size));
+      throw std::invalid_argument(fmt::format("Trying to create tensor with negative dimension {}", size));
     }
   }
   const auto nbytes = static_cast<std::size_t>(numelOf(sizes)) * itemSize(options.dtype);
@@ -169,14 +167,14 @@ Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options) {
 // [empty_tensor]
 
 Tensor makeView(const Tensor& base, Sizes sizes, Strides strides, std::int64_t storageOffset) {
-  return Tensor(make_intrusive<TensorImpl>(base.unsafeGetTensorImpl()->storage, std::move(sizes),
-                                           std::move(strides), storageOffset, base.dtype()));
+  return Tensor(make_intrusive<TensorImpl>(base.unsafeGetTensorImpl()->storage, std::move(sizes), std::move(strides),
+                                           storageOffset, base.dtype()));
 }
 
 Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad) {
   if (numelOf(sizes) != static_cast<std::int64_t>(values.size())) {
-    throw std::invalid_argument(fmt::format("shape [{}] is invalid for input of size {}",
-                                            fmt::join(sizes, ", "), values.size()));
+    throw std::invalid_argument(
+        fmt::format("shape [{}] is invalid for input of size {}", fmt::join(sizes, ", "), values.size()));
   }
   Tensor tensor = emptyTensor(sizes, {ScalarType::Double, kCpu});
   if (!values.empty()) {

@@ -27,9 +27,8 @@ Tensor myadd_autograd(const Tensor& self, const Tensor& other) { return MyAddFun
 // [my_add_function_impl]
 
 Tensor myadd(const Tensor& self, const Tensor& other) {
-  static const auto op = Dispatcher::singleton()
-                             .findSchemaOrThrow("myops::myadd", "")
-                             .typed<Tensor(const Tensor&, const Tensor&)>();
+  static const auto op =
+      Dispatcher::singleton().findSchemaOrThrow("myops::myadd", "").typed<Tensor(const Tensor&, const Tensor&)>();
   return op.call(self, other);
 }
 
@@ -37,15 +36,9 @@ Tensor myadd(const Tensor& self, const Tensor& other) {
 }  // namespace mini
 
 // [my_add_registration]
-MINI_LIBRARY(myops, m) {
-  m.def("myadd(Tensor self, Tensor other) -> Tensor");
-}
+MINI_LIBRARY(myops, m) { m.def("myadd(Tensor self, Tensor other) -> Tensor"); }
 
-MINI_LIBRARY_IMPL(myops, CPU, m) {
-  m.impl("myadd", &mini::addCpu);
-}
+MINI_LIBRARY_IMPL(myops, CPU, m) { m.impl("myadd", &mini::addCpu); }
 
-MINI_LIBRARY_IMPL(myops, Autograd, m) {
-  m.impl("myadd", &mini::myadd_autograd);
-}
+MINI_LIBRARY_IMPL(myops, Autograd, m) { m.impl("myadd", &mini::myadd_autograd); }
 // [my_add_registration]

@@ -8,8 +8,8 @@
 // here, not generated, because this is the lesson that shows one; ops.yaml
 // names them (`BackendSelect:`) and the generated RegisterBackendSelect.cpp
 // registers them.
-#include "mini/native/factories.h"
 #include "mini/generated/Operators.h"
+#include "mini/native/factories.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -11,10 +11,10 @@
 
 #include <fmt/format.h>
 
-#include "mini/util/checked_convert.h"
+#include "mini/aten/aten.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/factories.h"
-#include "mini/aten/aten.h"
+#include "mini/util/checked_convert.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -99,8 +99,7 @@ Tensor arangeComposite(double start, double end, double step, ScalarType dtype, 
 
 Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
   if (!isFloatingType(dtype)) {
-    throw std::invalid_argument(
-        fmt::format("\"normal_kernel_cpu\" not implemented for '{}'", scalarTypeCName(dtype)));
+    throw std::invalid_argument(fmt::format("\"normal_kernel_cpu\" not implemented for '{}'", scalarTypeCName(dtype)));
   }
   Tensor host = emptyTensor(size, {ScalarType::Double, kCpu});
   {

@@ -11,9 +11,9 @@ void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> t
   const Device first = (*tensors.begin())->device();
   for (const Tensor* tensor : tensors) {
     if (tensor->device() != first) {
-      throw std::invalid_argument(fmt::format(
-          "{}: Expected all tensors to be on the same device, but found at least two devices, {} and {}!", op,
-          tensor->device(), first));
+      throw std::invalid_argument(
+          fmt::format("{}: Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
+                      op, tensor->device(), first));
     }
   }
 }
@@ -58,12 +58,12 @@ OutputMeta matmulMeta(const Tensor& a, const Tensor& b) {
         fmt::format("matmul: this chapter multiplies 2-D tensors only, got {}-D and {}-D", a.dim(), b.dim()));
   }
   if (a.sizes()[1] != b.sizes()[0]) {
-    throw std::invalid_argument(fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})",
-                                            a.sizes()[0], a.sizes()[1], b.sizes()[0], b.sizes()[1]));
+    throw std::invalid_argument(fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", a.sizes()[0],
+                                            a.sizes()[1], b.sizes()[0], b.sizes()[1]));
   }
   if (a.dtype() != b.dtype()) {
-    throw std::invalid_argument(fmt::format("expected scalar type {} but found {}", scalarTypeCName(a.dtype()),
-                                            scalarTypeCName(b.dtype())));
+    throw std::invalid_argument(
+        fmt::format("expected scalar type {} but found {}", scalarTypeCName(a.dtype()), scalarTypeCName(b.dtype())));
   }
   return {{a.sizes()[0], b.sizes()[1]}, a.dtype()};
 }

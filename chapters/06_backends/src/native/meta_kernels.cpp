@@ -7,8 +7,8 @@
 
 #include <fmt/ranges.h>
 
-#include "mini/native/meta_functions.h"
 #include "mini/core/shape.h"
+#include "mini/native/meta_functions.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -16,7 +16,9 @@ inline namespace ch06 {
 // The Meta kernels of ops.yaml's plain operators, named in their `Meta:`
 // lines (empty's is emptyKernel, every backend's); its structured ones get
 // theirs from their meta(). The generated RegisterMeta.cpp registers both.
-Tensor floatUnaryMetaKernel(const Tensor& self) { return emptyLike(unaryMeta(self, IntegerInputs::PromoteToFloat), kMeta); }
+Tensor floatUnaryMetaKernel(const Tensor& self) {
+  return emptyLike(unaryMeta(self, IntegerInputs::PromoteToFloat), kMeta);
+}
 Tensor sumMetaKernel(const Tensor& self) { return emptyLike(sumMeta(self), kMeta); }
 Tensor thresholdBackwardMeta(const Tensor& grad, const Tensor& result) {
   return emptyLike(binaryMeta(grad, result, "threshold_backward"), kMeta);

@@ -19,14 +19,10 @@ namespace {
 // PyTorch's out= checks, which print options.dtype().
 std::string_view typeMetaName(ScalarType dtype) {
   switch (dtype) {
-    case ScalarType::Bool:
-      return "bool";
-    case ScalarType::Long:
-      return "long int";
-    case ScalarType::Float:
-      return "float";
-    case ScalarType::Double:
-      return "double";
+    case ScalarType::Bool: return "bool";
+    case ScalarType::Long: return "long int";
+    case ScalarType::Float: return "float";
+    case ScalarType::Double: return "double";
   }
   return "unknown";
 }
@@ -53,16 +49,19 @@ Tensor createOut(const Sizes& sizes, const TensorOptions& options) { return empt
 // [check_inplace]
 void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, const TensorOptions& options) {
   if (options.dtype != self.dtype()) {
-    throw std::invalid_argument(fmt::format("{}: Bad in-place call: input tensor dtype {} and output tensor dtype {} should match",
-                                            op, typeMetaName(self.dtype()), typeMetaName(options.dtype)));
+    throw std::invalid_argument(
+        fmt::format("{}: Bad in-place call: input tensor dtype {} and output tensor dtype {} should match", op,
+                    typeMetaName(self.dtype()), typeMetaName(options.dtype)));
   }
   if (options.device != self.device()) {
-    throw std::invalid_argument(fmt::format("{}: Bad in-place call: input tensor device {} and output tensor device {} should match",
-                                            op, self.device(), options.device));
+    throw std::invalid_argument(
+        fmt::format("{}: Bad in-place call: input tensor device {} and output tensor device {} should match", op,
+                    self.device(), options.device));
   }
   if (sizes != self.sizes()) {
-    throw std::invalid_argument(fmt::format("{}: Bad in-place call: input tensor size [{}] and output tensor size [{}] should match",
-                                            op, fmt::join(self.sizes(), ", "), fmt::join(sizes, ", ")));
+    throw std::invalid_argument(
+        fmt::format("{}: Bad in-place call: input tensor size [{}] and output tensor size [{}] should match", op,
+                    fmt::join(self.sizes(), ", "), fmt::join(sizes, ", ")));
   }
 }
 // [check_inplace]
@@ -74,19 +73,20 @@ void resizeOut(std::string_view op, const Tensor& out, const Sizes& sizes, const
                                             typeMetaName(options.dtype), typeMetaName(out.dtype())));
   }
   if (options.device != out.device()) {
-    throw std::invalid_argument(fmt::format("{}: Expected out tensor to have device {}, but got {} instead", op,
-                                            options.device, out.device()));
+    throw std::invalid_argument(
+        fmt::format("{}: Expected out tensor to have device {}, but got {} instead", op, options.device, out.device()));
   }
   if (out.sizes() == sizes) {
     return;
   }
   // 1.13 still resizes a non-empty out= tensor, and warns that it will stop.
   if (out.numel() != 0) {
-    warn(fmt::format("{}: An output with one or more elements was resized since it had shape [{}], which does not "
-                     "match the required output shape [{}]. This behavior is deprecated, and in a future PyTorch "
-                     "release outputs will not be resized unless they have zero elements. You can explicitly reuse "
-                     "an out tensor t by resizing it, inplace, to zero elements with t.resize_(0).",
-                     op, fmt::join(out.sizes(), ", "), fmt::join(sizes, ", ")));
+    warn(
+        fmt::format("{}: An output with one or more elements was resized since it had shape [{}], which does not "
+                    "match the required output shape [{}]. This behavior is deprecated, and in a future PyTorch "
+                    "release outputs will not be resized unless they have zero elements. You can explicitly reuse "
+                    "an out tensor t by resizing it, inplace, to zero elements with t.resize_(0).",
+                    op, fmt::join(out.sizes(), ", "), fmt::join(sizes, ", ")));
   }
   resizeInPlace(out, sizes);
 }

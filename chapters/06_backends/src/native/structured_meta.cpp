@@ -42,9 +42,7 @@ void structured_neg::meta(const Tensor& self) {
   setElementwiseOutput(*this, "neg", unaryMeta(self), self.device());
 }
 
-void structured_relu::meta(const Tensor& self) {
-  setElementwiseOutput(*this, "relu", unaryMeta(self), self.device());
-}
+void structured_relu::meta(const Tensor& self) { setElementwiseOutput(*this, "relu", unaryMeta(self), self.device()); }
 
 void structured_exp::meta(const Tensor& self) {
   setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self.device());

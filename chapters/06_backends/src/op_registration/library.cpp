@@ -53,10 +53,10 @@ std::string Library::qualifiedName(std::string_view name, std::string_view what)
 // [library_def]
 Library& Library::def(std::string_view schemaText, SourceSite site) {
   if (kind_ == IMPL) {
-    throw std::logic_error(fmt::format(
-        "Cannot define an operator inside of a MINI_LIBRARY_IMPL block. All def()s should be placed in the "
-        "(unique) MINI_LIBRARY block for their namespace. (Error occurred at {})",
-        site));
+    throw std::logic_error(
+        fmt::format("Cannot define an operator inside of a MINI_LIBRARY_IMPL block. All def()s should be placed in the "
+                    "(unique) MINI_LIBRARY block for their namespace. (Error occurred at {})",
+                    site));
   }
   FunctionSchema schema = parseSchema(schemaText);
   schema.name = qualifiedName(schema.name, "schema string");
@@ -69,17 +69,16 @@ Library& Library::def(std::string_view schemaText, SourceSite site) {
 Library& Library::registerKernel(std::string_view name, std::optional<DispatchKey> key, KernelFunction kernel,
                                  std::optional<FunctionSchema> inferredSchema, SourceSite site) {
   if (key && key_ && *key != *key_) {
-    throw std::invalid_argument(fmt::format(
-        "Explicitly provided dispatch key ({}) is inconsistent with the dispatch key of the enclosing "
-        "MINI_LIBRARY_IMPL block ({}). (Error occurred at {})",
-        *key, *key_, site));
+    throw std::invalid_argument(
+        fmt::format("Explicitly provided dispatch key ({}) is inconsistent with the dispatch key of the enclosing "
+                    "MINI_LIBRARY_IMPL block ({}). (Error occurred at {})",
+                    *key, *key_, site));
   }
   // No key anywhere: a kernel for every backend and autograd, as PyTorch
   // treats a def()'s kernel.
   const DispatchKey target = key.value_or(key_.value_or(DispatchKey::CompositeImplicitAutograd));
-  registrations_.push_back(Dispatcher::singleton().registerImpl(qualifiedName(name, "operator name"), target,
-                                                                std::move(kernel), std::move(inferredSchema),
-                                                                registeredAt(site)));
+  registrations_.push_back(Dispatcher::singleton().registerImpl(
+      qualifiedName(name, "operator name"), target, std::move(kernel), std::move(inferredSchema), registeredAt(site)));
   return *this;
 }
 // [library_impl]

@@ -26,12 +26,10 @@ std::string markSource(std::string_view source, std::size_t offset, std::size_t 
   std::size_t line_end = source.find('\n', offset);
   if (line_end == std::string_view::npos) line_end = source.size();
   return fmt::format("{}\n{}{} <--- HERE\n", source.substr(line_start, line_end - line_start),
-                     std::string(offset - line_start, ' '),
-                     std::string(std::max<std::size_t>(length, 1), '~'));
+                     std::string(offset - line_start, ' '), std::string(std::max<std::size_t>(length, 1), '~'));
 }
 
-[[noreturn]] void failAt(std::string_view source, std::size_t offset, std::size_t length,
-                         std::string_view message) {
+[[noreturn]] void failAt(std::string_view source, std::size_t offset, std::size_t length, std::string_view message) {
   throw SchemaParseError(fmt::format("{}:\n{}", message, markSource(source, offset, length)), offset);
 }
 // [report]
@@ -128,9 +126,7 @@ class Lexer {
     failAt(source_, start, 1, fmt::format("expected a valid token but found '{}' here", c));
   }
 
-  static bool isKeyword(std::string_view word) {
-    return word == "True" || word == "False" || word == "None";
-  }
+  static bool isKeyword(std::string_view word) { return word == "True" || word == "False" || word == "None"; }
 
   // 1, 1.5, 1., .5, 1e-5, 2.5E+3. An `e` not followed by digits is not an
   // exponent: `1e` is the number 1 and then the name e (as in PyTorch).
@@ -176,8 +172,9 @@ class Lexer {
 // and reduction names that its parser turns into integers. Any other bare
 // word in a default is a mistake.
 constexpr std::array<std::string_view, 16> kNamedConstants{
-    "float",   "complex", "long",    "strided", "Mean",    "contiguous_format", "float16", "float32",
-    "float64", "bfloat16", "int8",   "int16",   "int32",   "int64",             "uint8",   "bool"};
+    "float",   "complex", "long",    "strided",  "Mean", "contiguous_format",
+    "float16", "float32", "float64", "bfloat16", "int8", "int16",
+    "int32",   "int64",   "uint8",   "bool"};
 
 class Parser {
  public:
@@ -187,8 +184,7 @@ class Parser {
     FunctionSchema schema;
     parseName(schema);
     if (cur().kind == TokenKind::Eof) {
-      throw SchemaParseError("Tried to parse a function schema but only the operator name was given",
-                             cur().offset);
+      throw SchemaParseError("Tried to parse a function schema but only the operator name was given", cur().offset);
     }
     expectPunct('(');
     schema.arguments = parseArguments();
@@ -369,9 +365,7 @@ class Parser {
   const Token& cur() const { return tokens_[index_]; }
   Token next() { return tokens_[index_ == tokens_.size() - 1 ? index_ : index_++]; }
 
-  static bool isPunct(const Token& token, char c) {
-    return token.kind == TokenKind::Punct && token.text.front() == c;
-  }
+  static bool isPunct(const Token& token, char c) { return token.kind == TokenKind::Punct && token.text.front() == c; }
 
   bool nextIfPunct(char c) {
     if (!isPunct(cur(), c)) return false;

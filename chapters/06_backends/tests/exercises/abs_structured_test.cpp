@@ -4,20 +4,20 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
-#include "support/exercise_support.h"
+#include "mini/aten/aten.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/util/exercise.h"
-#include "mini/aten/aten.h"
+#include "support/backend_test_helpers.h"
+#include "support/exercise_support.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::cpuTensor;
 using mini_test::errorOf;
 using mini_test::runExercise;
 using mini_test::valuesOf;
+using ::testing::ElementsAre;
 
 // aten::abs.<overload>, or "not done" while ops_exercise.yaml lacks it.
 template <class FunctionType>
@@ -47,7 +47,8 @@ TEST(Exercise06_6, InplaceAndOutVariants) {
     Tensor x = cpuTensor({-1.5, 2}, {2}, ScalarType::Float);
     absInplace.call(x);
     EXPECT_THAT(valuesOf(x), ElementsAre(1.5, 2));
-    const auto absOut = Dispatcher::singleton().findSchemaOrThrow("aten::abs", "out").typed<Tensor&(const Tensor&, Tensor&)>();
+    const auto absOut =
+        Dispatcher::singleton().findSchemaOrThrow("aten::abs", "out").typed<Tensor&(const Tensor&, Tensor&)>();
     Tensor out = emptyTensor({0}, {ScalarType::Double, kCpu});
     absOut.call(cpuTensor({-4}, {1}), out);
     EXPECT_THAT(valuesOf(out), ElementsAre(4));

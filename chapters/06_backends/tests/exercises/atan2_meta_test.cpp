@@ -4,28 +4,31 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "mini/aten/aten.h"
 #include "support/backend_test_helpers.h"
 #include "support/exercise_support.h"
-#include "mini/aten/aten.h"
 
 namespace mini {
 namespace {
 
-using ::testing::DoubleNear;
-using ::testing::ElementsAre;
 using mini_test::cpuTensor;
 using mini_test::errorOf;
 using mini_test::runExercise;
 using mini_test::valuesOf;
+using ::testing::DoubleNear;
+using ::testing::ElementsAre;
 
 TEST(Exercise06_5, BroadcastsAndMakesIntegersFloat) {
   runExercise([] {
     const Tensor result = atan2(cpuTensor({1, -1}, {2, 1}, ScalarType::Long), cpuTensor({1, 0}, {2}, ScalarType::Long));
     EXPECT_EQ(result.dtype(), ScalarType::Float);
     EXPECT_EQ(result.sizes(), (Sizes{2, 2}));
-    EXPECT_THAT(valuesOf(result), ElementsAre(DoubleNear(std::numbers::pi / 4, 1e-6), DoubleNear(std::numbers::pi / 2, 1e-6),
-                                              DoubleNear(-std::numbers::pi / 4, 1e-6), DoubleNear(-std::numbers::pi / 2, 1e-6)));
-    EXPECT_THAT(errorOf([] { atan2(cpuTensor({1, 2}, {2}), cpuTensor({1, 2, 3}, {3})); }),
+    EXPECT_THAT(valuesOf(result),
+                ElementsAre(DoubleNear(std::numbers::pi / 4, 1e-6), DoubleNear(std::numbers::pi / 2, 1e-6),
+                            DoubleNear(-std::numbers::pi / 4, 1e-6), DoubleNear(-std::numbers::pi / 2, 1e-6)));
+    EXPECT_THAT(errorOf([] {
+                  atan2(cpuTensor({1, 2}, {2}), cpuTensor({1, 2, 3}, {3}));
+                }),
                 ::testing::HasSubstr("must match the size of tensor b (3)"));
   });
 }

@@ -2,17 +2,17 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
-#include "mini/exercises/eye_backend_select.h"
 #include "mini/aten/aten.h"
+#include "mini/exercises/eye_backend_select.h"
+#include "support/exercise_support.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::runExercise;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Exercise06_1, EyeOnTheCpuInTheAskedDtype) {
   runExercise([] {

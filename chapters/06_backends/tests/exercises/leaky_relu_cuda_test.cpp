@@ -3,19 +3,19 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/exercise_support.h"
+#include "mini/aten/aten.h"
+#include "mini/exercises/leaky_relu_cuda.h"
 #include "mini/native/cuda/cuda_kernels.h"
 #include "mini/util/exercise.h"
-#include "mini/exercises/leaky_relu_cuda.h"
-#include "mini/aten/aten.h"
+#include "support/exercise_support.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::runExercise;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Exercise06_3, LeakyReluOnTheGpu) {
   const CudaAvailability cuda = cudaAvailability();

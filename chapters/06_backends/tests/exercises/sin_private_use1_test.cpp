@@ -4,18 +4,18 @@
 
 #include <cmath>
 
-#include "support/exercise_support.h"
-#include "mini/util/load_library.h"
 #include "mini/aten/aten.h"
 #include "mini/exercises/sin_private_use1.h"
+#include "mini/util/load_library.h"
+#include "support/exercise_support.h"
 #include "support/test_helpers.h"
 
 namespace mini {
 namespace {
 
-using ::testing::ElementsAre;
 using mini_test::runExercise;
 using mini_test::values;
+using ::testing::ElementsAre;
 
 TEST(Exercise06_4, SinRunsOnTheCountedDevice) {
   static const LoadedLibrary countedDevice(besideThisProgram(MINI_COUNTED_DEVICE_LIBRARY));

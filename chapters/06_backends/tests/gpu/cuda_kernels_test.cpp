@@ -6,8 +6,8 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "support/backend_test_helpers.h"
 #include "mini/native/cuda/cuda_kernels.h"
+#include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {
@@ -81,7 +81,9 @@ TEST_F(CudaKernels, SumAndTiledMatmul) {
 TEST_F(CudaKernels, FillArangeAndErrorsNameTheCall) {
   Tensor t = emptyTensor({5}, {ScalarType::Long, cudaDevice(0)});
   EXPECT_THAT(fromGpu(arangeFillCuda_(t, 3, 2)), ::testing::ElementsAre(3, 5, 7, 9, 11));
-  EXPECT_THAT(mini_test::errorOf([] { emptyTensor({1LL << 50}, {ScalarType::Double, cudaDevice(0)}); }),
+  EXPECT_THAT(mini_test::errorOf([] {
+                emptyTensor({1LL << 50}, {ScalarType::Double, cudaDevice(0)});
+              }),
               ::testing::StartsWith("CUDA error in cudaMalloc (while running 'empty')"));
   // The failed cudaMalloc is reported once, not again by the next launch.
   EXPECT_THAT(fromGpu(arangeFillCuda_(t, 0, 1)), ::testing::ElementsAre(0, 1, 2, 3, 4));

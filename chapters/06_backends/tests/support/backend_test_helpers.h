@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "mini/native/cpu/cpu_kernels.h"
 #include "mini/core/tensor.h"
+#include "mini/native/cpu/cpu_kernels.h"
 #include "support/test_helpers.h"
 
 namespace mini_test {

@@ -6,8 +6,8 @@
 #include <string>
 #include <utility>
 
-#include "mini/dispatch/cpp_signature.h"
 #include "mini/core/dispatch_key_set.h"
+#include "mini/dispatch/cpp_signature.h"
 #include "mini/op_registration/infer_schema.h"
 
 namespace mini {
@@ -53,8 +53,7 @@ class KernelFunction {
   static KernelFunction makeFromUnboxedFunction(FunctionType* function) {
     using Signature = KernelSignature<FunctionType>;
     return KernelFunction(Kind::Unboxed, reinterpret_cast<ErasedFunction>(function),
-                          CppSignature::make<typename Signature::OperatorSignature>(),
-                          Signature::takesDispatchKeySet);
+                          CppSignature::make<typename Signature::OperatorSignature>(), Signature::takesDispatchKeySet);
   }
   /// "Skip this key": c10's CppFunction::makeFallthrough().
   static KernelFunction makeFallthrough() { return KernelFunction(Kind::Fallthrough); }
@@ -80,8 +79,7 @@ class KernelFunction {
       throwNotCallable(op);
     }
     if (takesDispatchKeySet_) {
-      return reinterpret_cast<Ret (*)(DispatchKeySet, Args...)>(function_)(dispatchKeySet,
-                                                                           std::forward<Args>(args)...);
+      return reinterpret_cast<Ret (*)(DispatchKeySet, Args...)>(function_)(dispatchKeySet, std::forward<Args>(args)...);
     }
     return reinterpret_cast<Ret (*)(Args...)>(function_)(std::forward<Args>(args)...);
   }

@@ -142,7 +142,9 @@ class Dispatcher {
 template <class Ret, class... Args>
 class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
  public:
-  Ret call(Args... args) const { return Dispatcher::singleton().call<Ret, Args...>(*this, std::forward<Args>(args)...); }
+  Ret call(Args... args) const {
+    return Dispatcher::singleton().call<Ret, Args...>(*this, std::forward<Args>(args)...);
+  }
 
   Ret redispatch(DispatchKeySet dispatchKeySet, Args... args) const {
     return Dispatcher::singleton().redispatch<Ret, Args...>(*this, dispatchKeySet, std::forward<Args>(args)...);

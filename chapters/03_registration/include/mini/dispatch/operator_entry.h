@@ -13,10 +13,10 @@
 #include <utility>
 #include <vector>
 
+#include "mini/boxing/kernel_function.h"
 #include "mini/dispatch/cpp_signature.h"
 #include "mini/dispatch/dispatch_key_extractor.h"
 #include "mini/op_registration/function_schema.h"
-#include "mini/boxing/kernel_function.h"
 
 namespace mini {
 inline namespace ch03 {
@@ -78,8 +78,7 @@ class OperatorEntry {
   /// can affect. Returns where it sits, for deregisterKernel.
   std::list<AnnotatedKernel>::iterator registerKernel(const Dispatcher& dispatcher, DispatchKey key,
                                                       KernelFunction kernel,
-                                                      std::optional<FunctionSchema> inferredSchema,
-                                                      std::string debug);
+                                                      std::optional<FunctionSchema> inferredSchema, std::string debug);
   void deregisterKernel(const Dispatcher& dispatcher, DispatchKey key, std::list<AnnotatedKernel>::iterator kernel);
 
   /// A backend fallback on runtime key `key` was added or removed.

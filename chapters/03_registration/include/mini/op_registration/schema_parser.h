@@ -42,8 +42,7 @@ inline namespace ch03 {
 /// the source line and the `~~~ <--- HERE` marker under the bad token.
 class SchemaParseError : public std::runtime_error {
  public:
-  SchemaParseError(const std::string& report, std::size_t offset)
-      : std::runtime_error(report), offset_(offset) {}
+  SchemaParseError(const std::string& report, std::size_t offset) : std::runtime_error(report), offset_(offset) {}
 
   /// Where in the source the bad token starts.
   std::size_t offset() const { return offset_; }

@@ -19,8 +19,8 @@
 #include <fmt/format.h>
 
 #include "mini/core/device.h"
-#include "mini/util/intrusive_ptr.h"
 #include "mini/core/tensor.h"
+#include "mini/util/intrusive_ptr.h"
 
 namespace mini {
 inline namespace ch04 {

@@ -30,7 +30,10 @@ class TensorImpl : public intrusive_ptr_target {
   /// `values` holding B rows of values.size() / B values each, row after row.
   TensorImpl(DispatchKeySet keySet, std::vector<double> values, std::size_t batchSize, bool requiresGrad,
              std::string_view gradFn)
-      : keySet_(keySet), values_(std::move(values)), batchSize_(batchSize), requiresGrad_(requiresGrad),
+      : keySet_(keySet),
+        values_(std::move(values)),
+        batchSize_(batchSize),
+        requiresGrad_(requiresGrad),
         gradFn_(gradFn) {}
 
   DispatchKeySet keySet() const { return keySet_; }

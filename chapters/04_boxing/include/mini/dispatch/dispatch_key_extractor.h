@@ -8,10 +8,10 @@
 #include <type_traits>
 #include <vector>
 
-#include "mini/op_registration/function_schema.h"
-#include "mini/core/local_dispatch_key_set.h"
 #include "mini/boxing/stack.h"
+#include "mini/core/local_dispatch_key_set.h"
 #include "mini/core/tensor.h"
+#include "mini/op_registration/function_schema.h"
 
 namespace mini {
 inline namespace ch04 {

@@ -12,8 +12,8 @@
 #include <utility>
 #include <vector>
 
-#include "mini/dispatch/dispatch_trace.h"
 #include "mini/boxing/kernel_function_impl.h"
+#include "mini/dispatch/dispatch_trace.h"
 #include "mini/dispatch/operator_entry.h"
 #include "mini/dispatch/registration_handle.h"
 
@@ -160,7 +160,9 @@ class Dispatcher {
 template <class Ret, class... Args>
 class TypedOperatorHandle<Ret(Args...)> : public OperatorHandle {
  public:
-  Ret call(Args... args) const { return Dispatcher::singleton().call<Ret, Args...>(*this, std::forward<Args>(args)...); }
+  Ret call(Args... args) const {
+    return Dispatcher::singleton().call<Ret, Args...>(*this, std::forward<Args>(args)...);
+  }
 
   Ret redispatch(DispatchKeySet dispatchKeySet, Args... args) const {
     return Dispatcher::singleton().redispatch<Ret, Args...>(*this, dispatchKeySet, std::forward<Args>(args)...);

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "mini/dispatch/dispatcher.h"
 #include "mini/core/local_dispatch_key_set.h"
+#include "mini/dispatch/dispatcher.h"
 
 namespace mini {
 inline namespace ch04 {

@@ -41,8 +41,8 @@ class SchemaType {
     Int,
     Float,
     Bool,
-    String,      ///< spelled `str`
-    Scalar,      ///< a number of any type: `Scalar alpha=1`
+    String,  ///< spelled `str`
+    Scalar,  ///< a number of any type: `Scalar alpha=1`
     Device,
     ScalarType,  ///< a dtype: `ScalarType? dtype=None`
     List,        ///< `T[]`, or `T[N]` with a fixed size

@@ -3,8 +3,8 @@
 /// \brief The operators: their typed handles, and the public functions that
 ///        call through them.
 
-#include "mini/dispatch/dispatcher.h"
 #include "mini/core/tensor.h"
+#include "mini/dispatch/dispatcher.h"
 
 namespace mini {
 inline namespace ch05 {

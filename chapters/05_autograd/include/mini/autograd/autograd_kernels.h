@@ -5,10 +5,10 @@
 
 #include <memory>
 
+#include "mini/autograd/node.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/core/dispatch_key_set.h"
 #include "mini/dispatch/dispatcher.h"
-#include "mini/autograd/node.h"
 
 namespace mini {
 inline namespace ch05 {

@@ -10,9 +10,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "mini/core/grad_mode.h"
 #include "mini/autograd/node.h"
 #include "mini/autograd/saved_variable.h"
+#include "mini/core/grad_mode.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -91,8 +91,7 @@ struct Function {
   static Tensor apply(Args&&... args) {
     TensorList tensorArguments;
     (appendIfTensor(tensorArguments, args), ...);
-    auto node = std::make_shared<CppNode<T>>(
-        std::vector<bool>{std::is_same_v<std::remove_cvref_t<Args>, Tensor>...});
+    auto node = std::make_shared<CppNode<T>>(std::vector<bool>{std::is_same_v<std::remove_cvref_t<Args>, Tensor>...});
     const bool record = computeRequiresGrad(tensorArguments);
     Tensor output;
     {

@@ -71,8 +71,7 @@ struct BoxedKernelWrapper;
 
 template <class Ret, class... Args>
 struct BoxedKernelWrapper<Ret(Args...)> {
-  static Ret call(const KernelFunction& kernel, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
-                  Args... args) {
+  static Ret call(const KernelFunction& kernel, const OperatorHandle& op, DispatchKeySet dispatchKeySet, Args... args) {
     Stack stack;
     stack.reserve(sizeof...(Args));
     push(stack, args...);

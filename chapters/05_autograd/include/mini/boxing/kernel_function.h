@@ -7,11 +7,11 @@
 #include <string>
 #include <utility>
 
-#include "mini/dispatch/cpp_signature.h"
-#include "mini/core/dispatch_key_set.h"
-#include "mini/op_registration/infer_schema.h"
 #include "mini/boxing/make_boxed_from_unboxed.h"
 #include "mini/boxing/stack.h"
+#include "mini/core/dispatch_key_set.h"
+#include "mini/dispatch/cpp_signature.h"
+#include "mini/op_registration/infer_schema.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -46,8 +46,8 @@ class KernelFunction {
   using ErasedFunction = void (*)();
   /// How callBoxed() reaches a kernel: the kernel's own function (whatever
   /// its type) travels as `function`, and the entry knows what to cast it to.
-  using InternalBoxedFunction = void(ErasedFunction function, const OperatorHandle& op,
-                                     DispatchKeySet dispatchKeySet, Stack* stack);
+  using InternalBoxedFunction = void(ErasedFunction function, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
+                                     Stack* stack);
 
   /// The missing kernel.
   KernelFunction() = default;

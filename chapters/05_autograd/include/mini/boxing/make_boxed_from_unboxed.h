@@ -14,9 +14,9 @@
 #include <type_traits>
 #include <utility>
 
-#include "mini/core/dispatch_key_set.h"
 #include "mini/boxing/kernel_signature.h"
 #include "mini/boxing/stack.h"
+#include "mini/core/dispatch_key_set.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -75,8 +75,7 @@ struct make_boxed_from_unboxed_function<FunctionType, Ret(Args...)> {
   /// argument that is about to be dropped from the stack.
   using Output = std::decay_t<Ret>;
 
-  static void call(ErasedFunction function, const OperatorHandle& /*op*/, DispatchKeySet dispatchKeySet,
-                   Stack* stack) {
+  static void call(ErasedFunction function, const OperatorHandle& /*op*/, DispatchKeySet dispatchKeySet, Stack* stack) {
     if constexpr (std::is_void_v<Ret>) {
       callWithArgsFromStack(function, dispatchKeySet, *stack, std::index_sequence_for<Args...>());
       drop(*stack, kNumInputs);
@@ -95,11 +94,9 @@ struct make_boxed_from_unboxed_function<FunctionType, Ret(Args...)> {
                                       std::index_sequence<Indices...>) {
     // Unboxed into locals first, so that a `Tensor&` parameter (an in-place
     // or out= kernel) has something to bind to.
-    std::tuple<std::decay_t<Args>...> arguments{
-        peek(stack, Indices, kNumInputs).template to<std::decay_t<Args>>()...};
+    std::tuple<std::decay_t<Args>...> arguments{peek(stack, Indices, kNumInputs).template to<std::decay_t<Args>>()...};
     (void)arguments;  // a kernel without arguments leaves the tuple unused
-    return wrap_kernel_function_unboxed<FunctionType>::call(function, dispatchKeySet,
-                                                            std::get<Indices>(arguments)...);
+    return wrap_kernel_function_unboxed<FunctionType>::call(function, dispatchKeySet, std::get<Indices>(arguments)...);
   }
 };
 // [make_boxed_from_unboxed]

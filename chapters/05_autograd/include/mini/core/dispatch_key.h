@@ -79,8 +79,7 @@ enum class DispatchKey : std::uint8_t {
 // [dispatch_key]
 
 /// How many functionality bits a key set spends (Undefined has none).
-inline constexpr std::size_t kNumFunctionalityKeys =
-    static_cast<std::size_t>(DispatchKey::EndOfFunctionalityKeys) - 1;
+inline constexpr std::size_t kNumFunctionalityKeys = static_cast<std::size_t>(DispatchKey::EndOfFunctionalityKeys) - 1;
 
 // [per_backend]
 /// Dense and AutogradFunctionality are per-backend: one bit in the key set,
@@ -109,7 +108,8 @@ constexpr DispatchKey toFunctionalityKey(DispatchKey key) {
   if (key > DispatchKey::StartOfDenseBackends && key <= DispatchKey::EndOfDenseBackends) {
     return DispatchKey::Dense;
   }
-  if (key > DispatchKey::StartOfAutogradFunctionalityBackends && key <= DispatchKey::EndOfAutogradFunctionalityBackends) {
+  if (key > DispatchKey::StartOfAutogradFunctionalityBackends &&
+      key <= DispatchKey::EndOfAutogradFunctionalityBackends) {
     return DispatchKey::AutogradFunctionality;
   }
   return DispatchKey::Undefined;

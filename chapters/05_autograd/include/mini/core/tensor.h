@@ -12,8 +12,8 @@
 #include <fmt/format.h>
 
 #include "mini/core/dispatch_key_set.h"
-#include "mini/util/intrusive_ptr.h"
 #include "mini/core/storage.h"
+#include "mini/util/intrusive_ptr.h"
 
 namespace mini {
 inline namespace ch05 {

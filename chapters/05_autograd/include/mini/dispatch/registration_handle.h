@@ -23,7 +23,8 @@ class RegistrationHandleRAII {
   }
 
   // Move-only: a registration is undone exactly once.
-  RegistrationHandleRAII(RegistrationHandleRAII&& other) noexcept : onDestruction_(std::exchange(other.onDestruction_, nullptr)) {}
+  RegistrationHandleRAII(RegistrationHandleRAII&& other) noexcept
+      : onDestruction_(std::exchange(other.onDestruction_, nullptr)) {}
   RegistrationHandleRAII& operator=(RegistrationHandleRAII&& other) noexcept {
     if (this != &other) {
       RegistrationHandleRAII old(std::move(*this));

@@ -2,8 +2,8 @@
 /// \file
 /// \brief Exercise 05.1: the Autograd kernel of a multiplication.
 
-#include "mini/dispatch/dispatcher.h"
 #include "mini/core/tensor.h"
+#include "mini/dispatch/dispatcher.h"
 
 namespace mini {
 inline namespace ch05 {

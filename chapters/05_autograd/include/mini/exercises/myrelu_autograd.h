@@ -2,8 +2,8 @@
 /// \file
 /// \brief Exercise 05.5: an Autograd kernel that must step below autograd.
 
-#include "mini/dispatch/dispatcher.h"
 #include "mini/core/tensor.h"
+#include "mini/dispatch/dispatcher.h"
 
 namespace mini {
 inline namespace ch05 {

@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "mini/core/device.h"
-#include "mini/op_registration/function_schema.h"
 #include "mini/core/tensor.h"
+#include "mini/op_registration/function_schema.h"
 
 namespace mini {
 inline namespace ch05 {
@@ -36,16 +36,38 @@ template <class T>
 struct SchemaTypeOf {
   // Only the types below can cross the dispatcher; anything else is a
   // mistake best reported while compiling.
-  static_assert(sizeof(T) == 0, "this C++ type has no schema type: use Tensor, int64_t, double, bool, "
-                                "std::string, std::optional<T> or std::vector<T>");
+  static_assert(sizeof(T) == 0,
+                "this C++ type has no schema type: use Tensor, int64_t, double, bool, "
+                "std::string, std::optional<T> or std::vector<T>");
 };
-template <> struct SchemaTypeOf<Tensor> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::Tensor); } };
-template <> struct SchemaTypeOf<std::int64_t> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::Int); } };
-template <> struct SchemaTypeOf<double> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::Float); } };
-template <> struct SchemaTypeOf<bool> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::Bool); } };
-template <> struct SchemaTypeOf<std::string> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::String); } };
-template <> struct SchemaTypeOf<std::string_view> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::String); } };
-template <> struct SchemaTypeOf<Device> { static SchemaType get() { return SchemaType::base(SchemaType::Kind::Device); } };
+template <>
+struct SchemaTypeOf<Tensor> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::Tensor); }
+};
+template <>
+struct SchemaTypeOf<std::int64_t> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::Int); }
+};
+template <>
+struct SchemaTypeOf<double> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::Float); }
+};
+template <>
+struct SchemaTypeOf<bool> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::Bool); }
+};
+template <>
+struct SchemaTypeOf<std::string> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::String); }
+};
+template <>
+struct SchemaTypeOf<std::string_view> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::String); }
+};
+template <>
+struct SchemaTypeOf<Device> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::Device); }
+};
 template <class T>
 struct SchemaTypeOf<std::optional<T>> {
   static SchemaType get() { return SchemaType::optionalOf(schemaTypeOf<T>()); }

@@ -8,7 +8,6 @@
 
 #include "mini/op_registration/library.h"
 
-
 namespace mini {
 inline namespace ch05 {
 
@@ -19,10 +18,10 @@ Sizes broadcastSizes(const Tensor& self, const Tensor& other, std::string_view o
   if (self.numel() == 1) {
     return other.sizes();
   }
-  throw std::invalid_argument(fmt::format(
-      "{}: the size of tensor a ([{}]) must match the size of tensor b ([{}]); this chapter "
-      "broadcasts only a one-element tensor",
-      op, fmt::join(self.sizes(), ", "), fmt::join(other.sizes(), ", ")));
+  throw std::invalid_argument(
+      fmt::format("{}: the size of tensor a ([{}]) must match the size of tensor b ([{}]); this chapter "
+                  "broadcasts only a one-element tensor",
+                  op, fmt::join(self.sizes(), ", "), fmt::join(other.sizes(), ", ")));
 }
 
 namespace {
@@ -52,8 +51,8 @@ Tensor unary(const Tensor& self, Fn fn) {
 template <class Fn>
 Tensor& elementwiseInplace(Tensor& self, const Tensor& other, std::string_view op, Fn fn) {
   if (broadcastSizes(self, other, op) != self.sizes()) {
-    throw std::invalid_argument(fmt::format("{}: output with shape [{}] doesn't match the broadcast shape [{}]",
-                                            op, fmt::join(self.sizes(), ", "), fmt::join(other.sizes(), ", ")));
+    throw std::invalid_argument(fmt::format("{}: output with shape [{}] doesn't match the broadcast shape [{}]", op,
+                                            fmt::join(self.sizes(), ", "), fmt::join(other.sizes(), ", ")));
   }
   std::span<double> values = self.mutableData();
   for (std::size_t i = 0; i < values.size(); ++i) {
@@ -107,8 +106,8 @@ Tensor matmulCpu(const Tensor& self, const Tensor& other) {
   const std::int64_t k = self.sizes()[1];
   const std::int64_t m = other.sizes()[1];
   if (other.sizes()[0] != k) {
-    throw std::invalid_argument(fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", n, k,
-                                            other.sizes()[0], m));
+    throw std::invalid_argument(
+        fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", n, k, other.sizes()[0], m));
   }
   std::vector<double> values(static_cast<std::size_t>(n * m), 0.0);
   std::span<const double> a = self.data();

@@ -3,8 +3,8 @@
 /// \brief Every operator, in one include, as <ATen/ATen.h> is in PyTorch:
 ///        the typed handles and public functions generated from ops.yaml.
 
-#include "mini/dispatch/dispatcher.h"
 #include "mini/core/tensor.h"
+#include "mini/dispatch/dispatcher.h"
 #include "mini/native/factories.h"
 // Every operator of the chapter is an entry of ops.yaml: its handle
 // (addOp(), copyInplaceOp(), ...) and its public function (add, copy_,

@@ -35,16 +35,15 @@ template <ScalarType... types, class Body>
 decltype(auto) dispatchScalarType(ScalarTypeList<types...>, ScalarType type, std::string_view op, Body&& body) {
   using Result = decltype(body.template operator()<typename CppTypeOf<ScalarType::Double>::type>());
   if constexpr (std::is_void_v<Result>) {
-    const bool matched = ((type == types ? (body.template operator()<typename CppTypeOf<types>::type>(), true)
-                                         : false) || ...);
+    const bool matched =
+        ((type == types ? (body.template operator()<typename CppTypeOf<types>::type>(), true) : false) || ...);
     if (!matched) {
       throwNotImplementedForType(op, type);
     }
   } else {
     Result result{};
     const bool matched =
-        ((type == types ? (result = body.template operator()<typename CppTypeOf<types>::type>(), true) : false) ||
-         ...);
+        ((type == types ? (result = body.template operator()<typename CppTypeOf<types>::type>(), true) : false) || ...);
     if (!matched) {
       throwNotImplementedForType(op, type);
     }
@@ -61,7 +60,7 @@ decltype(auto) dispatchScalarType(ScalarTypeList<types...>, ScalarType type, std
 /// a macro only because the lambda's body must see a type named `scalar_t`,
 /// and only a macro can wrap the caller's lambda in a template lambda that
 /// declares it. Everything else is dispatchScalarType above.
-#define MINI_DISPATCH_SWITCH(TYPE_LIST, TYPE, NAME, ...)                                        \
+#define MINI_DISPATCH_SWITCH(TYPE_LIST, TYPE, NAME, ...) \
   ::mini::dispatchScalarType(TYPE_LIST{}, TYPE, NAME, [&]<class scalar_t>() { return __VA_ARGS__(); })
 
 #define MINI_DISPATCH_ALL_TYPES(TYPE, NAME, ...) MINI_DISPATCH_SWITCH(::mini::AllTypes, TYPE, NAME, __VA_ARGS__)

@@ -58,8 +58,8 @@ void parallelFor(std::int64_t begin, std::int64_t end, std::int64_t grainSize, c
 /// A reduction over [begin, end): chunkValue(chunkBegin, chunkEnd) per chunk,
 /// in parallel, then combine() over the chunk values from left to right.
 template <class T, class ChunkValue, class Combine>
-T parallelReduce(std::int64_t begin, std::int64_t end, std::int64_t grainSize, T identity,
-                 const ChunkValue& chunkValue, const Combine& combine) {
+T parallelReduce(std::int64_t begin, std::int64_t end, std::int64_t grainSize, T identity, const ChunkValue& chunkValue,
+                 const Combine& combine) {
   if (end <= begin) {
     return identity;
   }

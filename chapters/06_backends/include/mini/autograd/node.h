@@ -34,9 +34,7 @@ class Node {
   const std::vector<Edge>& nextEdges() const { return nextEdges_; }
   /// Whether input `index` of the forward operator wants a gradient; a
   /// formula skips the work for one that does not.
-  bool needsInputGrad(std::size_t index) const {
-    return index < nextEdges_.size() && nextEdges_[index].isValid();
-  }
+  bool needsInputGrad(std::size_t index) const { return index < nextEdges_.size() && nextEdges_[index].isValid(); }
 
   /// Order of creation on this thread. The engine runs the newest ready node
   /// first, which walks a chain of operations back in the order it was built.

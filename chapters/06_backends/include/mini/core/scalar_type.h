@@ -21,24 +21,40 @@ enum class ScalarType : std::uint8_t { Bool, Long, Float, Double };
 template <ScalarType type>
 struct CppTypeOf;
 template <>
-struct CppTypeOf<ScalarType::Bool> { using type = bool; };
+struct CppTypeOf<ScalarType::Bool> {
+  using type = bool;
+};
 template <>
-struct CppTypeOf<ScalarType::Long> { using type = std::int64_t; };
+struct CppTypeOf<ScalarType::Long> {
+  using type = std::int64_t;
+};
 template <>
-struct CppTypeOf<ScalarType::Float> { using type = float; };
+struct CppTypeOf<ScalarType::Float> {
+  using type = float;
+};
 template <>
-struct CppTypeOf<ScalarType::Double> { using type = double; };
+struct CppTypeOf<ScalarType::Double> {
+  using type = double;
+};
 
 template <class T>
 constexpr ScalarType scalarTypeOf();
 template <>
-constexpr ScalarType scalarTypeOf<bool>() { return ScalarType::Bool; }
+constexpr ScalarType scalarTypeOf<bool>() {
+  return ScalarType::Bool;
+}
 template <>
-constexpr ScalarType scalarTypeOf<std::int64_t>() { return ScalarType::Long; }
+constexpr ScalarType scalarTypeOf<std::int64_t>() {
+  return ScalarType::Long;
+}
 template <>
-constexpr ScalarType scalarTypeOf<float>() { return ScalarType::Float; }
+constexpr ScalarType scalarTypeOf<float>() {
+  return ScalarType::Float;
+}
 template <>
-constexpr ScalarType scalarTypeOf<double>() { return ScalarType::Double; }
+constexpr ScalarType scalarTypeOf<double>() {
+  return ScalarType::Double;
+}
 // [scalar_type]
 
 /// Bytes per element: what the allocator multiplies numel by.

@@ -13,10 +13,10 @@
 #include <fmt/format.h>
 
 #include "mini/core/dispatch_key_set.h"
-#include "mini/util/intrusive_ptr.h"
 #include "mini/core/shape.h"
 #include "mini/core/storage.h"
 #include "mini/core/tensor_options.h"
+#include "mini/util/intrusive_ptr.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -6,9 +6,9 @@
 
 #include <cstdint>
 
+#include "mini/core/tensor.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/generated/Functions.h"
-#include "mini/core/tensor.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -17,9 +17,9 @@
 #include <cstdint>
 #include <string_view>
 
-#include "mini/native/meta_functions.h"
 #include "mini/core/tensor.h"
 #include "mini/core/tensor_options.h"
+#include "mini/native/meta_functions.h"
 
 namespace mini {
 inline namespace ch06 {

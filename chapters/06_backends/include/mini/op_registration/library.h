@@ -103,28 +103,28 @@ class LibraryInit {
 
 /// Defines the operators of namespace `ns`: `MINI_LIBRARY(myops, m) { m.def(...); }`.
 /// One per namespace in the whole program.
-#define MINI_LIBRARY(ns, m)                                                                                  \
-  static void MINI_LIBRARY_init_##ns(::mini::Library&);                                                      \
-  static const ::mini::LibraryInit MINI_LIBRARY_static_init_##ns(                                            \
+#define MINI_LIBRARY(ns, m)                                                                                      \
+  static void MINI_LIBRARY_init_##ns(::mini::Library&);                                                          \
+  static const ::mini::LibraryInit MINI_LIBRARY_static_init_##ns(                                                \
       ::mini::Library::DEF, &MINI_LIBRARY_init_##ns, #ns, std::nullopt, ::mini::SourceSite{__FILE__, __LINE__}); \
   void MINI_LIBRARY_init_##ns(::mini::Library& m)
 
 /// More definitions for namespace `ns`, from anywhere.
 #define MINI_LIBRARY_FRAGMENT(ns, m) MINI_LIBRARY_FRAGMENT_UID(ns, m, MINI_UID)
-#define MINI_LIBRARY_FRAGMENT_UID(ns, m, uid)                                                                \
-  static void MINI_CONCATENATE(MINI_LIBRARY_FRAGMENT_init_##ns##_, uid)(::mini::Library&);                   \
-  static const ::mini::LibraryInit MINI_CONCATENATE(MINI_LIBRARY_FRAGMENT_static_init_##ns##_, uid)(         \
+#define MINI_LIBRARY_FRAGMENT_UID(ns, m, uid)                                                                   \
+  static void MINI_CONCATENATE(MINI_LIBRARY_FRAGMENT_init_##ns##_, uid)(::mini::Library&);                      \
+  static const ::mini::LibraryInit MINI_CONCATENATE(MINI_LIBRARY_FRAGMENT_static_init_##ns##_, uid)(            \
       ::mini::Library::FRAGMENT, &MINI_CONCATENATE(MINI_LIBRARY_FRAGMENT_init_##ns##_, uid), #ns, std::nullopt, \
-      ::mini::SourceSite{__FILE__, __LINE__});                                                               \
+      ::mini::SourceSite{__FILE__, __LINE__});                                                                  \
   void MINI_CONCATENATE(MINI_LIBRARY_FRAGMENT_init_##ns##_, uid)(::mini::Library & m)
 
 /// Kernels of namespace `ns` for dispatch key `k` (`CPU`, `Autograd`, ...);
 /// with `_` for `ns`, fallbacks for every operator.
 #define MINI_LIBRARY_IMPL(ns, k, m) MINI_LIBRARY_IMPL_UID(ns, k, m, MINI_UID)
-#define MINI_LIBRARY_IMPL_UID(ns, k, m, uid)                                                                 \
-  static void MINI_CONCATENATE(MINI_LIBRARY_IMPL_init_##ns##_##k##_, uid)(::mini::Library&);                 \
-  static const ::mini::LibraryInit MINI_CONCATENATE(MINI_LIBRARY_IMPL_static_init_##ns##_##k##_, uid)(       \
-      ::mini::Library::IMPL, &MINI_CONCATENATE(MINI_LIBRARY_IMPL_init_##ns##_##k##_, uid), #ns,              \
-      ::mini::DispatchKey::k, ::mini::SourceSite{__FILE__, __LINE__});                                       \
+#define MINI_LIBRARY_IMPL_UID(ns, k, m, uid)                                                           \
+  static void MINI_CONCATENATE(MINI_LIBRARY_IMPL_init_##ns##_##k##_, uid)(::mini::Library&);           \
+  static const ::mini::LibraryInit MINI_CONCATENATE(MINI_LIBRARY_IMPL_static_init_##ns##_##k##_, uid)( \
+      ::mini::Library::IMPL, &MINI_CONCATENATE(MINI_LIBRARY_IMPL_init_##ns##_##k##_, uid), #ns,        \
+      ::mini::DispatchKey::k, ::mini::SourceSite{__FILE__, __LINE__});                                 \
   void MINI_CONCATENATE(MINI_LIBRARY_IMPL_init_##ns##_##k##_, uid)(::mini::Library & m)
 // [macros]

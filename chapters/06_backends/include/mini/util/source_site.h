@@ -17,8 +17,7 @@ struct SourceSite {
   const char* file = "<unknown>";
   int line = 0;
 
-  static constexpr SourceSite here(const char* file = __builtin_FILE(),
-                                   int line = __builtin_LINE()) {
+  static constexpr SourceSite here(const char* file = __builtin_FILE(), int line = __builtin_LINE()) {
     return SourceSite{file, line};
   }
 };

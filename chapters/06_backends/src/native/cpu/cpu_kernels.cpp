@@ -6,15 +6,15 @@
 
 #include <fmt/ranges.h>
 
-#include "mini/util/checked_convert.h"
-#include "mini/native/cpu/cpu_loops.h"
 #include "mini/aten/dispatch_scalar_type.h"
-#include "mini/native/elementwise_functors.h"
-#include "mini/generated/NativeFunctions.h"
-#include "mini/op_registration/library.h"
-#include "mini/native/sum_dims.h"
-#include "mini/native/meta_functions.h"
 #include "mini/core/type_promotion.h"
+#include "mini/generated/NativeFunctions.h"
+#include "mini/native/cpu/cpu_loops.h"
+#include "mini/native/elementwise_functors.h"
+#include "mini/native/meta_functions.h"
+#include "mini/native/sum_dims.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/checked_convert.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -116,26 +116,18 @@ using AccumulateType = std::conditional_t<std::is_floating_point_v<T>, double, s
 }  // namespace
 
 // [add_cpu]
-Tensor addCpu(const Tensor& self, const Tensor& other) {
-  return binaryCpu<AddOp, AllTypesAndBool>(self, other, "add");
-}
+Tensor addCpu(const Tensor& self, const Tensor& other) { return binaryCpu<AddOp, AllTypesAndBool>(self, other, "add"); }
 // [add_cpu]
 
 Tensor subCpu(const Tensor& self, const Tensor& other) { return binaryCpu<SubOp, AllTypes>(self, other, "sub"); }
-Tensor mulCpu(const Tensor& self, const Tensor& other) {
-  return binaryCpu<MulOp, AllTypesAndBool>(self, other, "mul");
-}
+Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu<MulOp, AllTypesAndBool>(self, other, "mul"); }
 Tensor divCpu(const Tensor& self, const Tensor& other) {
   return binaryCpu<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
 }
 Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, AllTypes>(self, "neg"); }
 Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, AllTypes>(self, "relu"); }
-Tensor expCpu(const Tensor& self) {
-  return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
-}
-Tensor sinCpu(const Tensor& self) {
-  return unaryCpu<SinOp, FloatingTypes>(self, "sin", IntegerInputs::PromoteToFloat);
-}
+Tensor expCpu(const Tensor& self) { return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat); }
+Tensor sinCpu(const Tensor& self) { return unaryCpu<SinOp, FloatingTypes>(self, "sin", IntegerInputs::PromoteToFloat); }
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
   return binaryCpu<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
 }
@@ -170,7 +162,8 @@ Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim)
     // one sequential sum over `reduced`, computed by one thread.
     const auto d = static_cast<std::size_t>(wrapDim(*dim, self.dim()));
     const std::int64_t reduced = self.sizes()[d];
-    const std::int64_t inner = numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
+    const std::int64_t inner =
+        numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
     const std::int64_t outputs = out.numel();
     parallelFor(0, outputs, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(reduced, 1)),
                 [&](std::int64_t begin, std::int64_t end) {
@@ -343,7 +336,9 @@ void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const
 void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   binaryIntoCpu<Atan2Op, FloatingTypes>(out, self, other, "atan2");
 }
-void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) { unaryIntoCpu<NegOp, AllTypes>(out, self, "neg"); }
+void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCpu<NegOp, AllTypes>(out, self, "neg");
+}
 void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCpu<ReluOp, AllTypes>(out, self, "relu");
 }
@@ -353,9 +348,8 @@ void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
 void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                   const Tensor& out) {
   // One dimension at a time, then into the output (in its dtype).
-  const Tensor sum = sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) {
-    return sumCpu(t, d, keep);
-  });
+  const Tensor sum =
+      sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) { return sumCpu(t, d, keep); });
   Tensor destination = out;
   copyCpu_(destination, sum);
 }

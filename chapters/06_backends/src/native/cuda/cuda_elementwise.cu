@@ -134,7 +134,7 @@ void launchBinaryCuda(const CudaGeometry& geometry, T* out, const T* a, CudaStri
     checkLaunch("binaryVectorizedKernel", op);
   } else {
     binaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, a, aStrides, b, bStrides,
-                                                                         Op<T>{});
+                                                                           Op<T>{});
     checkLaunch("binaryStridedKernel", op);
   }
 }
@@ -160,7 +160,7 @@ void launchCastCuda(const CudaGeometry& geometry, To* out, const From* in, CudaS
     return;
   }
   unaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, in, inStrides,
-                                                                         CastOp<To, From>{});
+                                                                        CastOp<To, From>{});
   checkLaunch("unaryStridedKernel<CastOp>", op);
 }
 
@@ -175,7 +175,7 @@ void launchArangeCuda(T* out, std::int64_t numel, double start, double step, con
 
 // The instantiations cuda_kernels.cpp calls: one per operator and dtype the
 // operator supports (the same lists as the CPU kernels' dtype switches).
-#define MINI_BINARY(OP, T)                                                                                    \
+#define MINI_BINARY(OP, T)                                                                                     \
   template void launchBinaryCuda<OP, T>(const CudaGeometry&, T*, const T*, CudaStrides, const T*, CudaStrides, \
                                         const char*);
 #define MINI_UNARY(OP, T) \
@@ -185,6 +185,9 @@ void launchArangeCuda(T* out, std::int64_t numel, double start, double step, con
 #define MINI_CAST_FROM_ALL(TO) \
   MINI_CAST(TO, bool) MINI_CAST(TO, std::int64_t) MINI_CAST(TO, float) MINI_CAST(TO, double)
 
+// One operator a line: the instantiations have no semicolons for
+// clang-format to break at.
+// clang-format off
 MINI_BINARY(AddOp, bool) MINI_BINARY(AddOp, std::int64_t) MINI_BINARY(AddOp, float) MINI_BINARY(AddOp, double)
 MINI_BINARY(MulOp, bool) MINI_BINARY(MulOp, std::int64_t) MINI_BINARY(MulOp, float) MINI_BINARY(MulOp, double)
 MINI_BINARY(SubOp, std::int64_t) MINI_BINARY(SubOp, float) MINI_BINARY(SubOp, double)
@@ -194,7 +197,8 @@ MINI_UNARY(NegOp, std::int64_t) MINI_UNARY(NegOp, float) MINI_UNARY(NegOp, doubl
 MINI_UNARY(ReluOp, std::int64_t) MINI_UNARY(ReluOp, float) MINI_UNARY(ReluOp, double)
 MINI_UNARY(ExpOp, float) MINI_UNARY(ExpOp, double)
 MINI_CAST_FROM_ALL(bool) MINI_CAST_FROM_ALL(std::int64_t) MINI_CAST_FROM_ALL(float) MINI_CAST_FROM_ALL(double)
-template void launchArangeCuda<bool>(bool*, std::int64_t, double, double, const char*);
+    // clang-format on
+    template void launchArangeCuda<bool>(bool*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<std::int64_t>(std::int64_t*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<float>(float*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<double>(double*, std::int64_t, double, double, const char*);

@@ -7,21 +7,22 @@
 
 #include <fmt/ranges.h>
 
+#include "mini/aten/dispatch_scalar_type.h"
 #include "mini/core/allocator.h"
-#include "mini/util/checked_convert.h"
+#include "mini/generated/NativeFunctions.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/cuda/cuda_launchers.h"
-#include "mini/aten/dispatch_scalar_type.h"
 #include "mini/native/elementwise_functors.h"
-#include "mini/generated/NativeFunctions.h"
 #include "mini/native/meta_functions.h"
 #include "mini/native/sum_dims.h"
+#include "mini/util/checked_convert.h"
 
 namespace mini {
 inline namespace ch06 {
 
 void throwCudaError(const char* call, const char* op, const char* errorName, const char* errorText) {
-  throw std::runtime_error(fmt::format("CUDA error in {} (while running '{}'): {} ({})", call, op, errorText, errorName));
+  throw std::runtime_error(
+      fmt::format("CUDA error in {} (while running '{}'): {} ({})", call, op, errorText, errorName));
 }
 
 namespace {
@@ -49,8 +50,8 @@ const bool registered = [] {
 
 CudaGeometry geometryOf(const Sizes& shape, bool contiguous, const char* op) {
   if (shape.size() > static_cast<std::size_t>(kMaxCudaDims)) {
-    throw std::invalid_argument(fmt::format("{}: CUDA kernels here take at most {} dimensions, got {}", op,
-                                            kMaxCudaDims, shape.size()));
+    throw std::invalid_argument(
+        fmt::format("{}: CUDA kernels here take at most {} dimensions, got {}", op, kMaxCudaDims, shape.size()));
   }
   CudaGeometry geometry;
   geometry.rank = static_cast<int>(shape.size());
@@ -185,8 +186,8 @@ Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim
     const std::int64_t reduced = self.sizes()[d];
     const std::int64_t inner =
         numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
-    launchSumDimCuda<scalar_t>(dataOf<const scalar_t>(input), out.numel() / std::max<std::int64_t>(inner, 1),
-                               reduced, inner, dataOf<scalar_t>(out), "sum");
+    launchSumDimCuda<scalar_t>(dataOf<const scalar_t>(input), out.numel() / std::max<std::int64_t>(inner, 1), reduced,
+                               inner, dataOf<scalar_t>(out), "sum");
   });
   return out;
 }
@@ -228,7 +229,9 @@ Tensor toDtypeCuda(const Tensor& self, ScalarType dtype) {
   return self.dtype() == dtype ? self : castCuda(self, dtype, "to");
 }
 
-Tensor contiguousCuda(const Tensor& self) { return self.isContiguous() ? self : castCuda(self, self.dtype(), "contiguous"); }
+Tensor contiguousCuda(const Tensor& self) {
+  return self.isContiguous() ? self : castCuda(self, self.dtype(), "contiguous");
+}
 
 // [copy_cuda]
 Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
@@ -242,7 +245,7 @@ Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
   Tensor staged = dst.isContiguous() ? dst : emptyTensor(dst.sizes(), dst.options());
   const auto nbytes = static_cast<std::size_t>(dst.numel()) * itemSize(dst.dtype());
   if (nbytes != 0) {
-    const CudaCopyKind kind = !src.device().isCuda()  ? CudaCopyKind::HostToDevice
+    const CudaCopyKind kind = !src.device().isCuda()   ? CudaCopyKind::HostToDevice
                               : !dst.device().isCuda() ? CudaCopyKind::DeviceToHost
                                                        : CudaCopyKind::DeviceToDevice;
     cudaCopyBytes(staged.rawData(), source.rawData(), nbytes, kind, "copy_");
@@ -284,9 +287,8 @@ void structured_exp_out_cuda::impl(const Tensor& self, const Tensor& out) {
 }
 void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                    const Tensor& out) {
-  const Tensor sum = sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) {
-    return sumCuda(t, d, keep);
-  });
+  const Tensor sum =
+      sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) { return sumCuda(t, d, keep); });
   Tensor destination = out;
   copyCuda_(destination, sum);
 }

@@ -59,8 +59,8 @@ template void launchMatmulCuda<std::int64_t>(const std::int64_t*, const std::int
                                              std::int64_t, std::int64_t, const char*);
 template void launchMatmulCuda<float>(const float*, const float*, float*, std::int64_t, std::int64_t, std::int64_t,
                                       const char*);
-template void launchMatmulCuda<double>(const double*, const double*, double*, std::int64_t, std::int64_t,
-                                       std::int64_t, const char*);
+template void launchMatmulCuda<double>(const double*, const double*, double*, std::int64_t, std::int64_t, std::int64_t,
+                                       const char*);
 
 }  // namespace ch06
 }  // namespace mini

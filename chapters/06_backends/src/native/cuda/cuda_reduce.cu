@@ -86,8 +86,7 @@ template void launchSumAllCuda<double>(const double*, std::int64_t, double*, con
 template void launchSumDimCuda<std::int64_t>(const std::int64_t*, std::int64_t, std::int64_t, std::int64_t,
                                              std::int64_t*, const char*);
 template void launchSumDimCuda<float>(const float*, std::int64_t, std::int64_t, std::int64_t, float*, const char*);
-template void launchSumDimCuda<double>(const double*, std::int64_t, std::int64_t, std::int64_t, double*,
-                                       const char*);
+template void launchSumDimCuda<double>(const double*, std::int64_t, std::int64_t, std::int64_t, double*, const char*);
 
 }  // namespace ch06
 }  // namespace mini

@@ -4,8 +4,8 @@
 #include <stdexcept>
 
 #include "mini/core/allocator.h"
-#include "mini/native/cuda/cuda_kernels.h"
 #include "mini/exercises/leaky_relu_cuda.h"
+#include "mini/native/cuda/cuda_kernels.h"
 
 namespace mini {
 inline namespace ch06 {

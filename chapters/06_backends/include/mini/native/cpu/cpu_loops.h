@@ -29,8 +29,7 @@ namespace detail {
 
 /// Element offset of the linear index `linear` of `shape` in an operand with
 /// `strides`, and the multi-index it corresponds to.
-inline std::int64_t offsetOfLinearIndex(std::int64_t linear, const Sizes& shape, const Strides& strides,
-                                        Sizes& index) {
+inline std::int64_t offsetOfLinearIndex(std::int64_t linear, const Sizes& shape, const Strides& strides, Sizes& index) {
   std::int64_t offset = 0;
   for (std::size_t d = shape.size(); d-- > 0;) {
     index[d] = linear % shape[d];
@@ -76,9 +75,8 @@ void contiguousLoop(std::int64_t begin, std::int64_t end, Out* out, const Op& op
 /// fast path, and the whole loop for a caller that knows its operands are flat.
 template <class Out, class Op, class... In>
 void cpuContiguousLoop(std::int64_t numel, Out* out, const Op& op, const In*... inputs) {
-  parallelFor(0, numel, kGrainSize, [&](std::int64_t begin, std::int64_t end) {
-    detail::contiguousLoop(begin, end, out, op, inputs...);
-  });
+  parallelFor(0, numel, kGrainSize,
+              [&](std::int64_t begin, std::int64_t end) { detail::contiguousLoop(begin, end, out, op, inputs...); });
 }
 
 // [elementwise_loop]
@@ -94,8 +92,7 @@ void cpuContiguousLoop(std::int64_t numel, Out* out, const Op& op, const In*... 
 /// elements on several threads; each element is computed by exactly one
 /// thread, so the result does not depend on the thread count.
 template <class Out, class Op, class... In>
-void cpuElementwiseLoop(const Sizes& shape, StridedPointer<Out> out, const Op& op,
-                        StridedPointer<const In>... inputs) {
+void cpuElementwiseLoop(const Sizes& shape, StridedPointer<Out> out, const Op& op, StridedPointer<const In>... inputs) {
   const std::int64_t numel = numelOf(shape);
   const bool allContiguous = isContiguous(shape, out.strides) && (isContiguous(shape, inputs.strides) && ...);
   if (allContiguous) {
