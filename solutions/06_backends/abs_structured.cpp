@@ -6,7 +6,7 @@
 #include "mini/generated/ExerciseNativeFunctions.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/cpu/cpu_loops.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -2,7 +2,7 @@
 // The lesson: chapters/06_backends/README.md#exercise-65
 // Declared in: mini/generated/MetaFunctions.h
 #include "mini/generated/MetaFunctions.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 
 namespace mini {
 inline namespace ch06 {

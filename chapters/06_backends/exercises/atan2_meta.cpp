@@ -6,7 +6,7 @@
 // written (src/native/cpu/cpu_kernels.cpp). What it lacks is meta(): the checks, the
 // result's shape and dtype, and the call that hands them to the wrapper.
 #include "mini/generated/MetaFunctions.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 #include "mini/util/exercise.h"
 
 namespace mini {

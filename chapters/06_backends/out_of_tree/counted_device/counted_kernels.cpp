@@ -9,7 +9,7 @@
 
 #include "counted_device.h"
 #include "mini/native/cpu/cpu_kernels.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 #include "mini/op_registration/library.h"
 

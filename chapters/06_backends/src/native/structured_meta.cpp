@@ -1,12 +1,12 @@
 // The meta() of every structured operator in ops.yaml: the argument checks
-// and the result's shape and dtype, from meta_functions.h, handed to
+// and the result's shape and dtype, from output_meta.h, handed to
 // set_output. The generated wrappers of every backend run these first; the
 // Meta backend runs nothing else.
 #include "mini/generated/MetaFunctions.h"
 
 #include <stdexcept>
 
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 
 namespace mini {

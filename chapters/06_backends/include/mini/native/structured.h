@@ -19,7 +19,7 @@
 
 #include "mini/core/tensor.h"
 #include "mini/core/tensor_options.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 
 namespace mini {
 inline namespace ch06 {

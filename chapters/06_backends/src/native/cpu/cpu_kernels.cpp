@@ -11,7 +11,7 @@
 #include "mini/generated/NativeFunctions.h"
 #include "mini/native/cpu/cpu_loops.h"
 #include "mini/native/elementwise_functors.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 #include "mini/op_registration/library.h"
 #include "mini/util/checked_convert.h"

@@ -1,5 +1,5 @@
 // The CUDA backend's Tensor-level kernels, in plain C++: the shapes, dtypes
-// and allocations of meta_functions.h, then a launcher from the .cu files.
+// and allocations of output_meta.h, then a launcher from the .cu files.
 #include "mini/native/cuda/cuda_kernels.h"
 
 #include <algorithm>
@@ -13,7 +13,7 @@
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/cuda/cuda_launchers.h"
 #include "mini/native/elementwise_functors.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 #include "mini/util/checked_convert.h"
 

@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// \brief The CPU backend's kernels: shapes and dtypes from meta_functions.h,
+/// \brief The CPU backend's kernels: shapes and dtypes from output_meta.h,
 ///        a dtype switch, then a loop over host memory.
 
 #include <optional>

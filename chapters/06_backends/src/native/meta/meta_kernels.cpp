@@ -8,7 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/core/shape.h"
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 
 namespace mini {
 inline namespace ch06 {

@@ -1,4 +1,4 @@
-#include "mini/native/meta_functions.h"
+#include "mini/native/output_meta.h"
 
 #include <stdexcept>
 
