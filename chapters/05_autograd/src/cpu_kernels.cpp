@@ -70,11 +70,9 @@ void requireMatrix(const Tensor& tensor, std::string_view op) {
 
 }  // namespace
 
-// [add_cpu]
 Tensor addCpu(const Tensor& self, const Tensor& other) {
   return elementwise(self, other, "add", [](double a, double b) { return a + b; });
 }
-// [add_cpu]
 
 Tensor subCpu(const Tensor& self, const Tensor& other) {
   return elementwise(self, other, "sub", [](double a, double b) { return a - b; });

@@ -1,4 +1,3 @@
-// [backend_select]
 // BackendSelect: the key every call carries (it is in every thread's
 // included set) and that a call with a tensor argument never reaches,
 // because the tensor's backend key ranks above it. A factory has no tensor,
@@ -54,4 +53,3 @@ MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
   m.impl("arange", &mini::arangeBackendSelect);
   m.impl("randn", &mini::randnBackendSelect);
 }
-// [backend_select]

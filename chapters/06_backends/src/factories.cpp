@@ -57,11 +57,9 @@ const TypedOperatorHandle<FillOp>& fillOp() {
   return handle;
 }
 
-// [empty_public]
 Tensor empty(const Sizes& sizes, const TensorOptions& options) {
   return withRequiresGrad(emptyOp().call(sizes, options.dtype, options.device), options);
 }
-// [empty_public]
 Tensor zeros(const Sizes& sizes, const TensorOptions& options) {
   return withRequiresGrad(zerosOp().call(sizes, options.dtype, options.device), options);
 }

@@ -18,7 +18,6 @@ MINI_LIBRARY(aten, m) {
   m.def("threshold_backward(Tensor grad_output, Tensor self) -> Tensor");
   m.def("_to_copy(Tensor self, ScalarType dtype, Device device) -> Tensor");
   m.def("copy_(Tensor(a!) self, Tensor src) -> Tensor(a!)");
-  // [factory_schemas]
   // Factories: no tensor argument, so no key set to read. The dtype and
   // device arguments are what their BackendSelect kernels read instead.
   m.def("empty(int[] size, ScalarType dtype, Device device) -> Tensor");
@@ -30,7 +29,6 @@ MINI_LIBRARY(aten, m) {
   m.def("fill_(Tensor(a!) self, float value) -> Tensor(a!)");
   // Its BackendSelect kernel is exercise 06.1's.
   m.def("eye(int n, ScalarType dtype, Device device) -> Tensor");
-  // [factory_schemas]
 }
 // [schemas]
 

@@ -1,4 +1,3 @@
-// [view_kernels]
 // t and view make no data, only a new TensorImpl on the same storage with
 // other sizes and strides. That is the same on every device, so one kernel
 // serves them all: CompositeExplicitAutograd fills every backend's slot,
@@ -43,4 +42,3 @@ MINI_LIBRARY_IMPL(aten, CompositeExplicitAutograd, m) {
   m.impl("t", &mini::tStrided);
   m.impl("view", &mini::viewStrided);
 }
-// [view_kernels]

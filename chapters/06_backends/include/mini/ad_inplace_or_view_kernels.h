@@ -9,7 +9,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [ad_inplace_or_view]
 /// One more in-place write to the storage of `tensor` (and of all its views).
 void bumpVersion(const Tensor& tensor);
 
@@ -20,7 +19,6 @@ void bumpVersion(const Tensor& tensor);
 /// The generator writes them (RegisterADInplaceOrView.cpp in the build tree).
 /// view: the result shares the storage and is marked as a view.
 Tensor viewADInplaceOrView(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes);
-// [ad_inplace_or_view]
 
 }  // namespace ch06
 }  // namespace mini

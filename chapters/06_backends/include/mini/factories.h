@@ -25,7 +25,6 @@ const TypedOperatorHandle<ArangeOp>& arangeOp();
 const TypedOperatorHandle<EmptyOp>& randnOp();
 const TypedOperatorHandle<FillOp>& fillOp();
 
-// [factories]
 /// torch.empty(2, 3, dtype=..., device=...): the key set of the call holds
 /// no backend (there is no tensor to read one from), so the dispatcher
 /// lands on BackendSelect, whose kernel turns `options` into a key.
@@ -40,7 +39,6 @@ Tensor arange(double start, double end, double step = 1.0, const TensorOptions& 
 Tensor randn(const Sizes& sizes, const TensorOptions& options = {});
 /// self[...] = value, on any backend.
 Tensor& fill_(Tensor& self, double value);
-// [factories]
 
 /// The key set a factory's BackendSelect kernel redispatches with: the
 /// dense key of `device`'s backend (c10::computeDispatchKey). CPU for cpu,

@@ -22,7 +22,6 @@ using InplaceBinaryOp = Tensor&(Tensor&, const Tensor&);
 using ViewOp = Tensor(const Tensor&, const Sizes&);
 using ToCopyOp = Tensor(const Tensor&, ScalarType, Device);
 
-// [operator_handles]
 /// Each operator's typed handle, looked up by name the first time and kept
 /// (those of ops.yaml's operators are generated: Operators.h):
 /// the public functions below call through them, and the Autograd and
@@ -36,9 +35,7 @@ const TypedOperatorHandle<UnaryOp>& cloneOp();
 const TypedOperatorHandle<BinaryOp>& thresholdBackwardOp();
 const TypedOperatorHandle<ToCopyOp>& toCopyOp();
 const TypedOperatorHandle<InplaceBinaryOp>& copyInplaceOp();
-// [operator_handles]
 
-// [public_api]
 /// mini::add(a, b) is torch.add(a, b), declared in the generated Functions.h
 /// with the other operators of ops.yaml: it names no kernel and no key; the
 /// arguments' key sets (and this thread's) decide what runs. The operators
@@ -55,7 +52,6 @@ Tensor thresholdBackward(const Tensor& grad, const Tensor& result);
 Tensor toCopy(const Tensor& self, ScalarType dtype, Device device);
 /// self[...] = src[...]: converts the dtype, broadcasts, and crosses devices.
 Tensor& copy_(Tensor& self, const Tensor& src);
-// [public_api]
 
 }  // namespace ch06
 }  // namespace mini
