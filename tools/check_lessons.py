@@ -31,6 +31,7 @@ import sys
 from urllib.parse import unquote
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import course  # noqa: E402
 import lessons  # noqa: E402
 
 ROOT = lessons.ROOT
@@ -132,6 +133,13 @@ def check_rendered():
                 problems.append(f"{block.describe()} is empty: run tools/refresh-lessons")
         if lessons.has_legacy(raw):
             problems.append(f"{lesson}: has Doxygen directives in its source: run tools/refresh-lessons")
+    # A skipped exercise test's message links to its heading (course.Exercise.anchor).
+    for chapter in course.chapters():
+        for exercise in course.exercises(chapter):
+            lesson, _, anchor = exercise.anchor.partition("#")
+            if anchor not in pages[lesson].ids:
+                problems.append(f"{lesson}: exercise {exercise.id} has no `<a id=\"{anchor}\"></a>`, "
+                                f"which its skipped tests link to")
     return problems, sum(len(p.code_blocks) for p in pages.values()), len(pages)
 
 

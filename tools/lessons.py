@@ -50,7 +50,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import course  # noqa: E402
 
 ROOT = course.ROOT
-PICTURES_DIR = os.path.join(ROOT, "docs", "pictures")
+PICTURES_DIR = os.path.join(ROOT, "docs", "pictures")  # pictures.COMMITTED
 
 # A region marker in a source: `// [name]`, `# [name]`, `<!-- [name] -->`,
 # alone on its line. Regions come in pairs; the lines between are the region.
@@ -220,7 +220,7 @@ class Maker:
 
     def need_build(self, block):
         if not self.build_dir or not os.path.isdir(self.build_dir):
-            raise LessonError(f"{block.describe()} needs a build tree (none at {self.build_dir}): "
+            raise LessonError(f"needs a build tree (none at {self.build_dir}): "
                               "build with `cmake --build --preset default` first")
 
     def body(self, block):
@@ -230,7 +230,7 @@ class Maker:
     def make_snippet(self, block):
         parts = block.source.split()
         if len(parts) != 2:
-            raise LessonError(f"{block.describe()}: say `<!-- snippet: PATH REGION -->`")
+            raise LessonError("say `<!-- snippet: PATH REGION -->`")
         path, name = parts
         lines = region(path, name)
         if path.endswith(".md"):
@@ -240,7 +240,7 @@ class Maker:
     def make_file(self, block):
         path = block.source
         if not os.path.isfile(os.path.join(ROOT, path)):
-            raise LessonError(f"{block.describe()}: {path} does not exist")
+            raise LessonError(f"{path} does not exist")
         return fenced(trim_blank(read(path).splitlines()), "text")
 
     def make_output(self, block):
@@ -257,11 +257,11 @@ class Maker:
         if key not in self.cache:
             executable = os.path.join(self.build_dir, program)
             if not os.path.isfile(executable):
-                raise LessonError(f"{block.describe()}: {executable} is not built")
+                raise LessonError(f"{executable} is not built")
             result = subprocess.run([executable, *arguments], capture_output=True, text=True, timeout=300,
                                     cwd=ROOT, env=program_environment(env))
             if result.returncode != 0:
-                raise LessonError(f"{block.describe()}: {program} exited with {result.returncode}:\n"
+                raise LessonError(f"{program} exited with {result.returncode}:\n"
                                   f"{result.stderr}")
             self.cache[key] = normalise(result.stdout, self.build_dir)
         return fenced(trim_blank(self.cache[key].splitlines()), "text")
@@ -271,7 +271,7 @@ class Maker:
         script = block.source
         match = re.match(r"^chapters/(\d\d)_[a-z0-9_]+/gdb/[\w/.-]+\.gdb$", script)
         if not match or not os.path.isfile(os.path.join(ROOT, script)):
-            raise LessonError(f"{block.describe()}: no walkthrough script {script}")
+            raise LessonError(f"no walkthrough script {script}")
         chapter = script.split("/")[1]
         demo = os.path.join(self.build_dir, "chapters", chapter, f"ch{match.group(1)}_demo")
         text = run_walkthrough(os.path.join(ROOT, script), demo)
@@ -289,17 +289,32 @@ def program_environment(extra):
 
 def run_walkthrough(script, demo):
     """A gdb walkthrough's transcript; raises LessonError when its checks fail
-    (the transcript would then show something the lesson does not say)."""
+    (the transcript would then show something the lesson does not say).
+
+    The program runs from a path of fixed length, /tmp/mini-lesson-XXXXXXXX/
+    (a link to the demo), with a fixed environment: its strings sit at the top
+    of the stack, so their sizes move every stack address, and with them what
+    a frame shows before its arguments are stored. The same checkout then
+    gives the same transcript from any folder and any shell."""
     runner = os.path.join(ROOT, "gdb", "run_script.py")
-    with tempfile.TemporaryDirectory() as scratch:
+    scratch = tempfile.mkdtemp(prefix="mini-lesson-", dir="/tmp")
+    try:
+        link = os.path.join(scratch, os.path.basename(demo))
+        os.symlink(os.path.abspath(demo), link)
         out = os.path.join(scratch, "transcript.txt")
-        result = subprocess.run([sys.executable, runner, "--transcript", out, script, demo],
-                                capture_output=True, text=True, env=program_environment({}))
+        env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch, "LC_ALL": "C",
+               "CUDA_VISIBLE_DEVICES": ""}
+        result = subprocess.run([sys.executable, runner, "--transcript", out, script, link],
+                                capture_output=True, text=True, env=env, cwd=scratch)
         if result.returncode != 0:
             raise LessonError(f"the walkthrough {os.path.relpath(script, ROOT)} failed its checks:\n"
                               + result.stdout + result.stderr)
         with open(out, encoding="utf-8") as handle:
-            return handle.read()
+            return handle.read().replace(scratch + "/", "")
+    finally:
+        for name in os.listdir(scratch):
+            os.unlink(os.path.join(scratch, name))
+        os.rmdir(scratch)
 
 
 # What varies from one machine or run to the next, and what the lesson shows instead.
