@@ -322,6 +322,11 @@ VARYING = [
     # Thread ids: gdb's "[New Thread 0x7ffff6e006c0 (LWP 12345)]" and the like.
     (re.compile(r"\(LWP \d+\)"), "(LWP n)"),
     (re.compile(r"\bprocess \d+\b"), "process n"),
+    # Chapter 06's demo runs with no GPU visible; why not (no device, no
+    # driver, a build without nvcc) depends on the machine.
+    (re.compile(r"^CUDA kernels not run: .*$", re.M),
+     "CUDA kernels not run: no CUDA device visible (the reason printed says which: no GPU, "
+     "no driver, or a build without CUDA)"),
 ]
 
 
