@@ -196,10 +196,11 @@ def used_regions():
 
 
 def unused_markers():
-    """[(path, name)] of the marker pairs no lesson uses, and the problems found."""
+    """([(path, name)] of the marker pairs no lesson uses, [(path, name)] of
+    those kept because a recording pins their file's lines, problems)."""
     used, problems = used_regions()
     pinned = pinned_files()
-    unused = []
+    unused, kept = [], []
     for path, text in marker_files():
         try:
             names = lessons.regions(text)
@@ -208,9 +209,9 @@ def unused_markers():
             continue
         relative = "/".join(path.split("/")[2:])
         for name in names:
-            if (copy_key(path), name) not in used and relative not in pinned:
-                unused.append((path, name))
-    return unused, problems
+            if (copy_key(path), name) not in used:
+                (kept if relative in pinned else unused).append((path, name))
+    return unused, kept, problems
 
 
 def remove_markers(unused):
@@ -229,7 +230,7 @@ def remove_markers(unused):
 
 def main():
     if sys.argv[1:] == ["--remove-unused-markers"]:
-        unused, problems = unused_markers()
+        unused, _, problems = unused_markers()
         for problem in problems:
             print(problem)
         remove_markers(unused)
@@ -238,12 +239,17 @@ def main():
         print(__doc__, file=sys.stderr)
         return 2
     problems, code_blocks, pages = check_rendered()
-    unused, marker_problems = unused_markers()
+    unused, kept, marker_problems = unused_markers()
     problems += marker_problems
     problems += [f"{path}: region [{name}] is used by no lesson: quote it or remove its markers "
                  "(tools/check_lessons.py --remove-unused-markers)" for path, name in unused]
     for problem in problems:
         print(problem)
+    if kept:
+        files = sorted({path for path, _ in kept})
+        print(f"check_lessons: note: {len(kept)} unused marker pair(s) kept in {len(files)} file(s) whose lines "
+              f"a committed *.recorded.txt cites ({', '.join(files[:3])}{', ...' if len(files) > 3 else ''}); "
+              "remove them when the recording is made again")
     print(f"check_lessons: {pages} lessons rendered by cmark-gfm, {code_blocks} code blocks; "
           f"{'ok' if not problems else f'{len(problems)} problems'}")
     return 1 if problems else 0
