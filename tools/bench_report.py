@@ -260,11 +260,11 @@ def chapter_section(r, have_libtorch):
         if libtorch_typed is not None:
             sentence += f"; libtorch 1.13's typed call, in the same run, {ns(libtorch_typed)}"
         blocks.append(f"<!-- [chapter_{number}_cost] -->\n{sentence}.\n<!-- [chapter_{number}_cost] -->")
-    return ("## What each chapter's dispatcher costs {#performance-chapters}\n\n"
+    return ("<a id=\"performance-chapters\"></a>\n## What each chapter's dispatcher costs\n\n"
             "The same no-op call in each chapter's snapshot, all linked into one program (each chapter\n"
             "has its own inline namespace and Dispatcher). \"Step\" is the change from the chapter before.\n\n"
             + table(["chapter", "what the call does", "typed call", "step", "callBoxed"], rows)
-            + "\n\nThe lessons quote these sentences (`\\snippetdoc` of the marked blocks):\n\n"
+            + "\n\nThe lessons quote these sentences (the marked blocks; `tools/refresh-lessons` copies them):\n\n"
             + "\n\n".join(blocks) + "\n")
 
 
@@ -439,7 +439,7 @@ def main():
     have_libtorch = bool(machine.get("libtorch")) and results.time("noop/libtorch/typed_call") is not None
     all_targets = targets(results) + [gpu_target(gpu)]
     page = "\n".join([
-        "# Performance {#performance}\n",
+        "<a id=\"performance\"></a>\n# Performance\n",
         "What each dispatcher feature costs, side by side with libtorch 1.13 in the same run. Written by\n"
         "`tools/run-bench` (the benchmarks are in bench/); do not edit it by hand: run the command again.\n",
         machine_section(machine, results),

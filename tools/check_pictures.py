@@ -3,10 +3,10 @@
 
     check_pictures.py BUILD_DIR NAME    draw picture NAME now: its program's DOT
                                         must go through graphviz into a valid SVG
-    check_pictures.py --site BUILD_DIR  after the docs build: every picture of
-                                        the configured chapters was drawn and
-                                        copied into the site, each a valid,
-                                        non-empty SVG
+    check_pictures.py --site BUILD_DIR  after the docs build: every picture is
+                                        committed in docs/pictures/ (drawn by
+                                        tools/refresh-lessons) and copied into
+                                        the site, each a valid, non-empty SVG
 
 A valid SVG here is an XML document whose root is <svg> and that draws
 something (graphviz writes one <g class="node"> per box).
@@ -55,10 +55,9 @@ def check_one(build_dir, name):
 
 def check_site(build_dir):
     problems = []
-    docs = os.path.join(build_dir, "docs")
     for picture in pictures.pictures(build_dir):
-        for folder in ("pictures", "html"):
-            problem = svg_problem(os.path.join(docs, folder, picture.name + ".svg"))
+        for folder in (pictures.COMMITTED, os.path.join(build_dir, "docs", "html")):
+            problem = svg_problem(os.path.join(folder, picture.name + ".svg"))
             if problem:
                 problems.append(problem)
     return problems

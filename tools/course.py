@@ -3,9 +3,11 @@ and how an exercise's tests did.
 
 An exercise is declared by its lesson, in a heading of the chapter README:
 
-    ### Exercise 01.2: a new representation {#exercise-12}
+    <a id="exercise-12"></a>
+    ### Exercise 01.2: a new representation
 
-followed by a paragraph starting with `Hint:`. Its tests are the GoogleTest
+followed by a paragraph starting with `Hint:`. The anchor is what a skipped
+test's message links to (`Exercise.anchor`). Its tests are the GoogleTest
 suite `Exercise01_2` in the chapter's `chNN_exercise_tests` program.
 """
 import json

@@ -2,9 +2,10 @@
 program prints, so a picture cannot drift from the code.
 
 Each picture names the chapter whose lesson shows it, the program that
-prints its DOT, and the arguments. The docs build (build_docs.py) draws them
-all into BUILD_DIR/docs/pictures/NAME.svg, where Doxygen's IMAGE_PATH finds
-them; check_pictures.py checks them.
+prints its DOT, and the arguments. tools/refresh-lessons draws them all into
+docs/pictures/NAME.svg, committed: the lessons link them (a code host shows
+them) and Doxygen's IMAGE_PATH finds them; its --check mode fails when one
+differs from what the programs draw now. check_pictures.py checks them.
 """
 import os
 import subprocess
@@ -14,6 +15,8 @@ from dataclasses import dataclass
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import course  # noqa: E402
 import trace_to_dot  # noqa: E402
+
+COMMITTED = os.path.join(course.ROOT, "docs", "pictures")
 
 
 @dataclass

@@ -48,7 +48,6 @@ OperatorEntry::OperatorEntry(std::string name, const Dispatcher& dispatcher) : n
   publish();
 }
 
-// [register_schema]
 void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
   schema_ = SchemaAndDebug{std::move(schema), std::move(debug)};
   // impl()s may come before the def() (static initialisation order across
@@ -64,7 +63,6 @@ void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
     throw;
   }
 }
-// [register_schema]
 
 void OperatorEntry::deregisterSchema() { schema_.reset(); }
 
@@ -270,7 +268,6 @@ void OperatorEntry::assertSignatureIsCorrect(const CppSignature& signature) cons
       cppSignature_->signature.name(), cppSignature_->debug, signature.name()));
 }
 
-// [dump_state]
 std::string OperatorEntry::dumpState() const {
   std::string out = fmt::format("name: {}\n", name_);
   if (schema_) {
@@ -306,7 +303,6 @@ std::string OperatorEntry::dumpComputedTable() const {
   }
   return out;
 }
-// [dump_state]
 
 std::string OperatorEntry::listAllDispatchKeys() const {
   std::string out;
@@ -318,7 +314,6 @@ std::string OperatorEntry::listAllDispatchKeys() const {
   return fmt::format("[{}]", out);
 }
 
-// [report_error]
 void OperatorEntry::reportError(DispatchKey key) const {
   // The message describes the registrations, which a registration on another
   // thread may be changing: read them under its lock.
@@ -337,7 +332,6 @@ void OperatorEntry::reportError(DispatchKey key) const {
                   "build). '{}' is only available for these backends: {}.\n\n{}",
                   name_, key, name_, listAllDispatchKeys(), dumpComputedTable()));
 }
-// [report_error]
 
 }  // namespace ch03
 }  // namespace mini

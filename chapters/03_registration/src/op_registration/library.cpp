@@ -50,7 +50,6 @@ std::string Library::qualifiedName(std::string_view name, std::string_view what)
   return std::string(name);
 }
 
-// [library_def]
 Library& Library::def(std::string_view schemaText, SourceSite site) {
   if (kind_ == IMPL) {
     throw std::logic_error(
@@ -63,9 +62,7 @@ Library& Library::def(std::string_view schemaText, SourceSite site) {
   registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), registeredAt(site)));
   return *this;
 }
-// [library_def]
 
-// [library_impl]
 Library& Library::registerKernel(std::string_view name, std::optional<DispatchKey> key, KernelFunction kernel,
                                  std::optional<FunctionSchema> inferredSchema, SourceSite site) {
   if (key && key_ && *key != *key_) {
@@ -81,7 +78,6 @@ Library& Library::registerKernel(std::string_view name, std::optional<DispatchKe
       qualifiedName(name, "operator name"), target, std::move(kernel), std::move(inferredSchema), registeredAt(site)));
   return *this;
 }
-// [library_impl]
 
 Library& Library::impl(std::string_view name, KernelFunction kernel, SourceSite site) {
   return registerKernel(name, std::nullopt, std::move(kernel), std::nullopt, site);

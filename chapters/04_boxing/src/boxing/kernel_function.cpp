@@ -16,12 +16,10 @@ std::string KernelFunction::dumpState() const {
   return hasUnboxedKernel() ? "boxed unboxed " : "boxed ";
 }
 
-// [call_boxed_function]
 void KernelFunction::callBoxedFunction(ErasedFunction function, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
                                        Stack* stack) {
   reinterpret_cast<BoxedKernelFunction*>(function)(op, dispatchKeySet, stack);
 }
-// [call_boxed_function]
 
 void KernelFunction::fallthroughKernel(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* /*stack*/) {
   // The dispatcher masks fallthrough keys out before it picks a slot; only a

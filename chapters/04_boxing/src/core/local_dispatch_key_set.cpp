@@ -13,7 +13,6 @@ void clearBits(DispatchKeySet& target, DispatchKeySet bits) {
   target = DispatchKeySet(DispatchKeySet::RAW, target.raw() & ~bits.raw());
 }
 
-// [include_guard]
 // Only the missing bits are added, so an enclosing guard that included the
 // same key keeps it after this one ends.
 IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
@@ -27,7 +26,6 @@ IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
   clearBits(state.included, added_);
   setLocalDispatchKeySet(state);
 }
-// [include_guard]
 
 // [exclude_guard]
 ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet keys) {

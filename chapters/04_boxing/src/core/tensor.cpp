@@ -40,7 +40,6 @@ Tensor makeTensor(std::vector<double> values, BackendComponent backend, bool req
   return Tensor(tensorKeySetForBackend(backend), std::move(values), requiresGrad);
 }
 
-// [batching]
 Tensor makeBatchedTensor(const std::vector<std::vector<double>>& rows, BackendComponent backend) {
   if (rows.empty()) {
     throw std::invalid_argument("makeBatchedTensor: a batch needs at least one row");
@@ -75,7 +74,6 @@ Tensor stackBatch(const std::vector<Tensor>& slices) {
   }
   return makeBatchedTensor(rows, slices.at(0).backend());
 }
-// [batching]
 
 }  // namespace ch04
 }  // namespace mini

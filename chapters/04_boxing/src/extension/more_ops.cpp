@@ -26,7 +26,6 @@ Tensor elementwise(const Tensor& self, const Tensor& other, double (*f)(double, 
   return makeTensor(std::move(values), BackendComponent::CPUBit);
 }
 
-// [more_ops_kernels]
 Tensor mymul_cpu(const Tensor& self, const Tensor& other) {
   return elementwise(self, other, [](double a, double b) { return a * b; });
 }
@@ -45,7 +44,6 @@ Tensor& myadd__cpu(Tensor& self, const Tensor& other) {
 }
 
 std::int64_t mynumel_cpu(const Tensor& self) { return static_cast<std::int64_t>(self.numel()); }
-// [more_ops_kernels]
 
 namespace {
 
@@ -85,7 +83,6 @@ std::int64_t mynumel(const Tensor& self) {
 }  // namespace ch04
 }  // namespace mini
 
-// [more_ops_registration]
 MINI_LIBRARY_FRAGMENT(myops, m) {
   m.def("mymul(Tensor self, Tensor other) -> Tensor");
   m.def("mysum(Tensor self) -> Tensor");
@@ -101,4 +98,3 @@ MINI_LIBRARY_IMPL(myops, CPU, m) {
   m.impl("myadd_", &mini::myadd__cpu);
   m.impl("mynumel", &mini::mynumel_cpu);
 }
-// [more_ops_registration]

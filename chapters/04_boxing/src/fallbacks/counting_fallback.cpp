@@ -40,6 +40,4 @@ void countingFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, S
 }  // namespace ch04
 }  // namespace mini
 
-// [counting_registration]
 MINI_LIBRARY_IMPL(_, Python, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::countingFallback)); }
-// [counting_registration]

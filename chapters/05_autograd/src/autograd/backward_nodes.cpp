@@ -17,13 +17,11 @@ Tensor reduceTo(const Tensor& grad, const Sizes& sizes) {
 // The formulas call the public operators. The engine runs them with grad
 // mode off, so these calls record nothing.
 
-// [add_backward]
 TensorList AddBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   return {needsInputGrad(0) ? reduceTo(grad, selfSizes) : Tensor(),
           needsInputGrad(1) ? reduceTo(grad, otherSizes) : Tensor()};
 }
-// [add_backward]
 
 TensorList SubBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);

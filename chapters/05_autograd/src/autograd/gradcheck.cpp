@@ -24,7 +24,6 @@ Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& funct
   return cloneCpu(function(inputs));
 }
 
-// [numerical_jacobian]
 Jacobian numericalJacobian(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs,
                            const Tensor& input, std::int64_t outputNumel, double eps) {
   Jacobian jacobian(static_cast<std::size_t>(input.numel()),
@@ -43,9 +42,7 @@ Jacobian numericalJacobian(const std::function<Tensor(const TensorList&)>& funct
   }
   return jacobian;
 }
-// [numerical_jacobian]
 
-// [analytical_jacobian]
 // One backward per output element j with gradient e_j gives row j of the
 // Jacobian transposed: d output_j / d input_k for every input at once.
 std::vector<Jacobian> analyticalJacobians(const std::function<Tensor(const TensorList&)>& function,
@@ -76,7 +73,6 @@ std::vector<Jacobian> analyticalJacobians(const std::function<Tensor(const Tenso
   }
   return jacobians;
 }
-// [analytical_jacobian]
 
 bool allClose(const Jacobian& analytical, const Jacobian& numerical, const GradcheckOptions& options) {
   for (std::size_t k = 0; k < numerical.size(); ++k) {

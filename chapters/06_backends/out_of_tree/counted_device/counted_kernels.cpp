@@ -77,7 +77,6 @@ Tensor& fill(Tensor& self, double value) {
   return self;
 }
 
-// [counted_copy]
 // copy_ reaches this kernel when either side is on this device
 // (PrivateUse1 ranks above CPU). Both memories are host memory here, so
 // aliasing both as CPU tensors and running the CPU copy covers every
@@ -92,7 +91,6 @@ Tensor& copy(Tensor& self, const Tensor& src) {
   mini::copyCpu_(alias, src.device().isCpu() ? src : hostAlias(src));
   return self;
 }
-// [counted_copy]
 
 Tensor empty(const mini::Sizes& size, mini::ScalarType dtype, mini::Device device) {
   return mini::emptyTensor(size, {dtype, device.index < 0 ? kCountedDevice : device});

@@ -61,7 +61,6 @@ TEST(CountedDevice, MixingWithAnotherDeviceIsAnError) {
   EXPECT_THAT(errorOf([&] { add(a, ones({2})); }), HasSubstr("Expected all tensors to be on the same device"));
 }
 
-// [counted_autograd_test]
 TEST(CountedDevice, AutogradWorksThroughTheAutogradAlias) {
   countedDevice();
   const Tensor w = fromValues({0.5, -1, 2, 0.25}, {2, 2}).to(kCountedDevice).setRequiresGrad(true);
@@ -76,7 +75,6 @@ TEST(CountedDevice, AutogradWorksThroughTheAutogradAlias) {
   sum(relu(matmul(fromValues({1, 2, 3, 4}, {2, 2}), wCpu))).backward();
   EXPECT_EQ(values(w.grad()), values(wCpu.grad()));
 }
-// [counted_autograd_test]
 
 TEST(CountedDevice, GradcheckThroughACopyToTheDevice) {
   countedDevice();

@@ -26,7 +26,6 @@ int getNumThreads() {
   return chosen > 0 ? chosen : static_cast<int>(std::max(std::thread::hardware_concurrency(), 1u));
 }
 
-// [parallel_for_impl]
 void detail::parallelForChunks(std::int64_t begin, std::int64_t end, std::int64_t grainSize,
                                const std::function<void(std::int64_t, std::int64_t)>& body) {
   if (end <= begin) {
@@ -70,7 +69,6 @@ void detail::parallelForChunks(std::int64_t begin, std::int64_t end, std::int64_
     std::rethrow_exception(firstError);
   }
 }
-// [parallel_for_impl]
 
 }  // namespace ch06
 }  // namespace mini

@@ -10,7 +10,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [reduce_to]
 // The gradient of a broadcast input: broadcasting copied each element along
 // the new leading dimensions and the size-1 ones, so its gradient is the sum
 // over those (ATen's sum_to).
@@ -32,18 +31,15 @@ Tensor reduceTo(const Tensor& grad, const Sizes& sizes) {
   }
   return ones.empty() ? reduced : sum(reduced, ones, true);
 }
-// [reduce_to]
 
 // The formulas call the public operators. The engine runs them with grad
 // mode off, so these calls record nothing.
 
-// [add_backward]
 TensorList AddBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   return {needsInputGrad(0) ? reduceTo(grad, selfSizes) : Tensor(),
           needsInputGrad(1) ? reduceTo(grad, otherSizes) : Tensor()};
 }
-// [add_backward]
 
 TensorList SubBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);

@@ -69,13 +69,11 @@ void validateOutputs(const Node& node, const TensorList& outputs) {
   }
 }
 
-// [call_function]
 TensorList callFunction(Node& node, TensorList&& inputs) {
   TensorList outputs = node.apply(std::move(inputs));
   validateOutputs(node, outputs);
   return outputs;
 }
-// [call_function]
 
 }  // namespace
 

@@ -25,7 +25,6 @@ Tensor evaluateWithoutGrad(const std::function<Tensor(const TensorList&)>& funct
   return _to_copy(function(inputs), ScalarType::Double, kCpu);
 }
 
-// [numerical_jacobian]
 Jacobian numericalJacobian(const std::function<Tensor(const TensorList&)>& function, const TensorList& inputs,
                            const Tensor& input, std::int64_t outputNumel, double eps) {
   Jacobian jacobian(static_cast<std::size_t>(input.numel()),
@@ -44,9 +43,7 @@ Jacobian numericalJacobian(const std::function<Tensor(const TensorList&)>& funct
   }
   return jacobian;
 }
-// [numerical_jacobian]
 
-// [analytical_jacobian]
 // One backward per output element j with gradient e_j gives row j of the
 // Jacobian transposed: d output_j / d input_k for every input at once.
 std::vector<Jacobian> analyticalJacobians(const std::function<Tensor(const TensorList&)>& function,
@@ -77,7 +74,6 @@ std::vector<Jacobian> analyticalJacobians(const std::function<Tensor(const Tenso
   }
   return jacobians;
 }
-// [analytical_jacobian]
 
 bool allClose(const Jacobian& analytical, const Jacobian& numerical, const GradcheckOptions& options) {
   for (std::size_t k = 0; k < numerical.size(); ++k) {

@@ -7,7 +7,6 @@ inline namespace ch06 {
 
 namespace {
 
-// [cpu_allocator]
 // A cache line: the CPU kernels' contiguous loops then start aligned, which
 // is what lets the compiler use aligned vector loads without a peeled prologue.
 constexpr std::align_val_t kCpuAlignment{64};
@@ -24,7 +23,6 @@ class CpuAllocator final : public Allocator {
  private:
   static void freeHost(void* data) { ::operator delete(data, kCpuAlignment); }
 };
-// [cpu_allocator]
 
 }  // namespace
 

@@ -44,7 +44,6 @@ bool isContiguous(const Sizes& sizes, const Strides& strides) {
   return true;
 }
 
-// [broadcast_impl]
 Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op) {
   const std::size_t rank = std::max(a.size(), b.size());
   Sizes result(rank);
@@ -62,7 +61,6 @@ Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op) {
   }
   return result;
 }
-// [broadcast_impl]
 
 void checkBroadcastsInto(const Sizes& destination, const Sizes& source, std::string_view op) {
   const Sizes broadcast = broadcastShapes(destination, source, op);

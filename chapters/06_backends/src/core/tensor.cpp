@@ -153,7 +153,6 @@ Tensor Tensor::to(ScalarType dtype) const {
   return _to_copy(*this, dtype, device());
 }
 
-// [empty_tensor]
 Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options) {
   for (std::int64_t size : sizes) {
     if (size < 0) {
@@ -164,7 +163,6 @@ Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options) {
   auto storage = std::make_shared<Storage>(nbytes, options.device);
   return Tensor(make_intrusive<TensorImpl>(std::move(storage), sizes, contiguousStrides(sizes), 0, options.dtype));
 }
-// [empty_tensor]
 
 Tensor makeView(const Tensor& base, Sizes sizes, Strides strides, std::int64_t storageOffset) {
   return Tensor(make_intrusive<TensorImpl>(base.unsafeGetTensorImpl()->storage, std::move(sizes), std::move(strides),
@@ -217,7 +215,6 @@ void formatValues(std::string& out, std::span<const double> values, const Sizes&
 
 }  // namespace
 
-// [format_tensor]
 std::string formatTensor(const Tensor& tensor) {
   if (!tensor.defined()) {
     return "tensor(undefined)";
@@ -244,7 +241,6 @@ std::string formatTensor(const Tensor& tensor) {
   }
   return out + ")";
 }
-// [format_tensor]
 
 }  // namespace ch06
 }  // namespace mini

@@ -41,7 +41,6 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
   return kPromotionTable[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)];
 }
 
-// [result_type_impl]
 ScalarType resultType(std::initializer_list<PromotionOperand> operands) {
   std::optional<ScalarType> dimensioned;
   std::optional<ScalarType> zeroDim;
@@ -60,7 +59,6 @@ ScalarType resultType(std::initializer_list<PromotionOperand> operands) {
   }
   return promoteTypes(*dimensioned, *zeroDim);
 }
-// [result_type_impl]
 
 bool canCast(ScalarType from, ScalarType to) { return categoryOf(from) <= categoryOf(to); }
 

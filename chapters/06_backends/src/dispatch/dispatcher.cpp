@@ -32,7 +32,6 @@ std::optional<OperatorHandle> Dispatcher::findSchema(std::string_view name, std:
   return OperatorHandle(&def->op);
 }
 
-// [find_schema_or_throw]
 OperatorHandle Dispatcher::findSchemaOrThrow(std::string_view name, std::string_view overloadName) const {
   if (auto op = findSchema(name, overloadName)) {
     return *op;
@@ -45,7 +44,6 @@ OperatorHandle Dispatcher::findSchemaOrThrow(std::string_view name, std::string_
                                                      "the operator?"
                                                    : ""));
 }
-// [find_schema_or_throw]
 
 std::vector<std::string> Dispatcher::allOperatorNames() const {
   std::lock_guard lock(mutex_);
@@ -83,7 +81,6 @@ void Dispatcher::cleanup(const std::string& fullName) {
   }
 }
 
-// [register_def]
 RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug) {
   std::lock_guard lock(mutex_);
   const std::string fullName = schema.operatorName();
@@ -111,9 +108,7 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
     cleanup(fullName);
   });
 }
-// [register_def]
 
-// [register_impl]
 RegistrationHandleRAII Dispatcher::registerImpl(const std::string& operatorName, DispatchKey key, KernelFunction kernel,
                                                 std::optional<FunctionSchema> inferredSchema, std::string debug) {
   std::lock_guard lock(mutex_);
@@ -140,9 +135,7 @@ RegistrationHandleRAII Dispatcher::registerImpl(const std::string& operatorName,
     cleanup(operatorName);
   });
 }
-// [register_impl]
 
-// [register_fallback]
 RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunction kernel, std::string debug) {
   std::lock_guard lock(mutex_);
   if (!isRuntimeDispatchKey(key)) {
@@ -169,7 +162,6 @@ RegistrationHandleRAII Dispatcher::registerFallback(DispatchKey key, KernelFunct
     }
   });
 }
-// [register_fallback]
 
 const AnnotatedKernel* Dispatcher::backendFallback(DispatchKey key) const {
   if (!isRuntimeDispatchKey(key)) {

@@ -48,7 +48,6 @@ OperatorEntry::OperatorEntry(std::string name, const Dispatcher& dispatcher) : n
   publish();
 }
 
-// [register_schema]
 void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
   draft_.dispatchKeyExtractor.registerSchema(schema);
   schema_ = SchemaAndDebug{std::move(schema), std::move(debug)};
@@ -68,7 +67,6 @@ void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
   // Boxed calls read the argument positions from the published table.
   publish();
 }
-// [register_schema]
 
 void OperatorEntry::deregisterSchema() {
   // The Dispatcher's cleanup after a failed registration calls this on an
@@ -283,7 +281,6 @@ void OperatorEntry::assertSignatureIsCorrect(const CppSignature& signature) cons
       cppSignature_->signature.name(), cppSignature_->debug, signature.name()));
 }
 
-// [dump_state]
 std::string OperatorEntry::dumpState() const {
   std::string out = fmt::format("name: {}\n", name_);
   if (schema_) {
@@ -319,7 +316,6 @@ std::string OperatorEntry::dumpComputedTable() const {
   }
   return out;
 }
-// [dump_state]
 
 std::string OperatorEntry::listAllDispatchKeys() const {
   std::string out;
@@ -331,7 +327,6 @@ std::string OperatorEntry::listAllDispatchKeys() const {
   return fmt::format("[{}]", out);
 }
 
-// [report_error]
 void OperatorEntry::reportError(DispatchKey key) const {
   // The message describes the registrations, which a registration on another
   // thread may be changing: read them under its lock.
@@ -350,7 +345,6 @@ void OperatorEntry::reportError(DispatchKey key) const {
                   "build). '{}' is only available for these backends: {}.\n\n{}",
                   name_, key, name_, listAllDispatchKeys(), dumpComputedTable()));
 }
-// [report_error]
 
 }  // namespace ch06
 }  // namespace mini

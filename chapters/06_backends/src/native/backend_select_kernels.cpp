@@ -1,4 +1,3 @@
-// [backend_select]
 // BackendSelect: the key every call carries (it is in every thread's
 // included set) and that a call with a tensor argument never reaches,
 // because the tensor's backend key ranks above it. A factory has no tensor,
@@ -48,5 +47,3 @@ Tensor randnBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
 
 }  // namespace ch06
 }  // namespace mini
-
-// [backend_select]

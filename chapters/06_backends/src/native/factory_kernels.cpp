@@ -65,7 +65,6 @@ Tensor onesComposite(const Sizes& size, ScalarType dtype, Device device) {
   return fullComposite(size, 1.0, dtype, device);
 }
 
-// [arange_length]
 // PyTorch's checks of arange, in the kernel: a call through the dispatcher
 // (boxed, or by another kernel) gets them as the C++ function does, before
 // the length divides by the step and converts the quotient to int64.
@@ -87,7 +86,6 @@ std::int64_t arangeLength(double start, double end, double step, ScalarType dtyp
   }
   return static_cast<std::int64_t>(length);
 }
-// [arange_length]
 
 // arange and randn compute on the host and copy: the same numbers on every
 // device for one seed, and a backend needs no kernel of its own for them.

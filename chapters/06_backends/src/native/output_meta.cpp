@@ -18,7 +18,6 @@ void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> t
   }
 }
 
-// [binary_meta_impl]
 OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, IntegerInputs integers) {
   checkSameDevice(op, {&a, &b});
   ScalarType dtype = resultType({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
@@ -27,7 +26,6 @@ OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, Int
   }
   return {broadcastShapes(a.sizes(), b.sizes(), op), dtype};
 }
-// [binary_meta_impl]
 
 OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers) {
   return {a.sizes(), integers == IntegerInputs::PromoteToFloat ? toFloatingResult(a.dtype()) : a.dtype()};

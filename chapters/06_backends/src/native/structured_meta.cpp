@@ -48,7 +48,6 @@ void structured_exp::meta(const Tensor& self) {
   setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self.device());
 }
 
-// [sum_meta]
 // A reduction keeps an out= tensor's dtype, as sum's infer_dtype_from_optional does.
 void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim) {
   // The shape that summing dimension by dimension leaves (sum_dims.h).
@@ -66,7 +65,6 @@ void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std:
   const Tensor& existing = maybe_get_output(0);
   set_output(0, sizes, {existing.defined() ? existing.dtype() : sumMeta(self).dtype, self.device()});
 }
-// [sum_meta]
 
 // matmul is not elementwise: an out= tensor must have the inputs' dtype
 // ("Expected out tensor to have dtype float, but got double instead").

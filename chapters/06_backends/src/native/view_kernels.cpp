@@ -1,4 +1,3 @@
-// [view_kernels]
 // t and view make no data, only a new TensorImpl on the same storage with
 // other sizes and strides. That is the same on every device, so one kernel
 // serves them all: CompositeExplicitAutograd fills every backend's slot,
@@ -39,5 +38,3 @@ Tensor viewStrided(const Tensor& self, const Sizes& sizes) {
 
 }  // namespace ch06
 }  // namespace mini
-
-// [view_kernels]

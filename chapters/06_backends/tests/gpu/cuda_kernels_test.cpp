@@ -15,7 +15,6 @@ namespace {
 using mini_test::cpuTensor;
 using mini_test::valuesOf;
 
-// [gpu_fixture]
 class CudaKernels : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -35,7 +34,6 @@ class CudaKernels : public ::testing::Test {
     return valuesOf(copyCuda_(host, tensor));
   }
 };
-// [gpu_fixture]
 
 std::vector<double> ramp(std::int64_t n, double scale) {
   std::vector<double> values(static_cast<std::size_t>(n));

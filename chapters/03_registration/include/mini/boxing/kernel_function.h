@@ -15,7 +15,6 @@ inline namespace ch03 {
 
 class OperatorHandle;
 
-// [kernel_signature]
 /// A kernel may take the call's DispatchKeySet as its first parameter, to
 /// redispatch below its own key (autograd kernels do). The operator's
 /// signature is the rest: `Tensor(DispatchKeySet, const Tensor&)` serves an
@@ -30,7 +29,6 @@ struct KernelSignature<Ret(DispatchKeySet, Args...)> {
   using OperatorSignature = Ret(Args...);
   static constexpr bool takesDispatchKeySet = true;
 };
-// [kernel_signature]
 
 // [kernel_function]
 /// One kernel, type-erased so that every slot of every table has the same

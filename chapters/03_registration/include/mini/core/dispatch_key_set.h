@@ -139,7 +139,6 @@ namespace detail {
 constexpr int indexOfHighestBit(std::uint64_t bits) { return 64 - std::countl_zero(bits); }
 }  // namespace detail
 
-// [highest_priority_key]
 constexpr DispatchKey DispatchKeySet::highestFunctionalityKey() const {
   // Functionality k sits at bit kNumBackends + k - 1, so the highest
   // functionality is (1 + highest bit) - kNumBackends, once the backend bits
@@ -159,9 +158,7 @@ constexpr DispatchKey DispatchKeySet::highestPriorityKey() const {
   }
   return functionality;
 }
-// [highest_priority_key]
 
-// [slot_index]
 constexpr std::size_t DispatchKeySet::getDispatchTableIndexForDispatchKeySet() const {
   const DispatchKey functionality = highestFunctionalityKey();
   const std::size_t offset = kFunctionalityOffsets[static_cast<std::size_t>(functionality)];
@@ -173,7 +170,6 @@ constexpr std::size_t DispatchKeySet::getDispatchTableIndexForDispatchKeySet() c
   const int backendIndex = detail::indexOfHighestBit(repr_ & kBackendMask) - 1;
   return offset + static_cast<std::size_t>(backendIndex < 0 ? 0 : backendIndex);
 }
-// [slot_index]
 
 /// The slot of a runtime key (CPU, AutogradCUDA, Tracer, ...).
 std::size_t getDispatchTableIndexForDispatchKey(DispatchKey key);

@@ -47,7 +47,6 @@ DispatchKeySet keySetOfArgument(const T& argument) {
 }
 // [tensor_arguments]
 
-// [dispatch_key_extractor]
 /// Turns a call's arguments into the key set whose highest key picks the
 /// kernel. Each operator has one: it holds the operator's non-fallthrough
 /// keys, the mask that lets a call skip every key whose slot says
@@ -91,7 +90,6 @@ class DispatchKeyExtractor {
   }();
   bool requiresBitsetPerBackend_ = false;
 };
-// [dispatch_key_extractor]
 
 }  // namespace ch03
 }  // namespace mini

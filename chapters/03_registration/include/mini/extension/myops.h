@@ -8,7 +8,6 @@
 namespace mini {
 inline namespace ch03 {
 
-// [myops]
 /// The CPU kernel: plain arithmetic, no autograd, no dispatch. Registered
 /// for `myops::myadd` on CPU in src/extension/myadd.cpp.
 Tensor myadd_cpu(const Tensor& self, const Tensor& other);
@@ -20,7 +19,6 @@ Tensor myadd_autograd(DispatchKeySet dispatchKeySet, const Tensor& self, const T
 
 /// The dispatching function callers use, like `at::add`: it names no key.
 Tensor myadd(const Tensor& self, const Tensor& other);
-// [myops]
 
 }  // namespace ch03
 }  // namespace mini

@@ -50,7 +50,6 @@ class IValue {
   };
   // [ivalue_tag]
 
-  // [ivalue_constructors]
   /// None, the value of an absent optional argument.
   IValue() = default;
   IValue(Tensor tensor);  // NOLINT: every boxed value converts implicitly, as in c10
@@ -74,9 +73,7 @@ class IValue {
       *this = IValue(std::move(*value));
     }
   }
-  // [ivalue_constructors]
 
-  // [ivalue_ownership]
   // Copying an IValue that points to the heap adds an owner; moving steals
   // the pointer and leaves None behind.
   IValue(const IValue& other) : payload_(other.payload_), tag_(other.tag_) {
@@ -95,9 +92,7 @@ class IValue {
       intrusive_ptr_target::decref(payload_.asHeapObject);
     }
   }
-  // [ivalue_ownership]
 
-  // [ivalue_accessors]
   Tag tag() const { return tag_; }
   /// The tag's name: "Tensor", "IntList", ...
   std::string_view tagKind() const { return tagName(tag_); }
@@ -136,7 +131,6 @@ class IValue {
   /// toInt(). A const Tensor& argument is unboxed as Tensor.
   template <class T>
   std::remove_cvref_t<T> to() const;
-  // [ivalue_accessors]
 
   /// Same tag and equal values; tensors compare by identity (is_same), as
   /// `is` does in Python, since tensor `==` is elementwise.

@@ -84,7 +84,6 @@ class KernelFunction {
   /// The address of the kernel's own function, or null for the missing kernel.
   const void* functionAddress() const { return reinterpret_cast<const void*>(function_); }
 
-  // [kernel_call_boxed]
   /// Runs the kernel on `stack`: the arguments on top, in schema order, are
   /// replaced by its results. Works for every valid kernel.
   void callBoxed(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) const {
@@ -93,7 +92,6 @@ class KernelFunction {
     }
     boxed_(function_, op, dispatchKeySet, stack);
   }
-  // [kernel_call_boxed]
 
   /// Calls the kernel as `Ret(Args...)`: directly through the unboxed entry,
   /// or, for a boxed kernel, by boxing the arguments (kernel_function_impl.h).

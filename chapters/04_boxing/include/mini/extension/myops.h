@@ -10,7 +10,6 @@
 namespace mini {
 inline namespace ch04 {
 
-// [myops]
 /// The CPU kernel: plain arithmetic, no autograd, no dispatch. Registered
 /// for `myops::myadd` on CPU in src/extension/myadd.cpp.
 Tensor myadd_cpu(const Tensor& self, const Tensor& other);
@@ -22,9 +21,7 @@ Tensor myadd_autograd(DispatchKeySet dispatchKeySet, const Tensor& self, const T
 
 /// The dispatching function callers use, like `at::add`: it names no key.
 Tensor myadd(const Tensor& self, const Tensor& other);
-// [myops]
 
-// [more_ops]
 /// Operators for the boxing lesson, CPU kernels in src/extension/more_ops.cpp, each
 /// with its dispatching function. Their schemas:
 ///
@@ -45,7 +42,6 @@ Tensor mysum_cpu(const Tensor& self);
 Tensor myscale_cpu(const Tensor& self, double factor);
 Tensor& myadd__cpu(Tensor& self, const Tensor& other);
 std::int64_t mynumel_cpu(const Tensor& self);
-// [more_ops]
 
 /// `f` applied to each pair of values (a one-value operand is repeated), as
 /// a CPU tensor; operands of other different lengths are an error.

@@ -17,7 +17,6 @@
 namespace mini {
 inline namespace ch04 {
 
-// [counting_scope]
 /// Counting on, in this thread, while the scope lives: the Python key is
 /// added to the thread-local included set, so every call reaches the
 /// counting fallback once it is past autograd. Scopes nest; the innermost counts.
@@ -39,7 +38,6 @@ class CountingScope {
   CountingScope* previous_;
   IncludeDispatchKeyGuard includePython_;
 };
-// [counting_scope]
 
 /// The boxed fallback on the Python key, registered in counting_fallback.cpp.
 void countingFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);

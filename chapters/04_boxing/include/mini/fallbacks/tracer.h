@@ -17,7 +17,6 @@
 namespace mini {
 inline namespace ch04 {
 
-// [trace]
 /// A trace of a program: a line per operator call, tensors named by value
 /// number. `%0 = input tensor([1, 2], CPUBit)` the first time a tensor is seen
 /// as an argument, then `%2 = myops::mul(%0, %1)`.
@@ -44,7 +43,6 @@ class Trace {
   std::vector<Tensor> named_;
   std::vector<std::string> lines_;
 };
-// [trace]
 
 // [tracing_scope]
 /// Tracing on, in this thread, for the scope's lifetime: the Tracer key is

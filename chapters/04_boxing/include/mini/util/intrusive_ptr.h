@@ -51,7 +51,6 @@ class intrusive_ptr_target {
 };
 // [intrusive_ptr_target]
 
-// [intrusive_ptr]
 /// An owning pointer to a T derived from intrusive_ptr_target. Copying adds an
 /// owner, destroying removes one. release() and reclaim() hand ownership to
 /// and from a raw pointer: that is how an IValue stores a Tensor in 8 bytes.
@@ -94,7 +93,6 @@ intrusive_ptr<T> make_intrusive(Args&&... args) {
   intrusive_ptr_target::incref(fresh);
   return intrusive_ptr<T>(fresh);
 }
-// [intrusive_ptr]
 
 }  // namespace ch04
 }  // namespace mini

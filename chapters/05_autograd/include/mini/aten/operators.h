@@ -15,7 +15,6 @@ using BinaryOp = Tensor(const Tensor&, const Tensor&);
 using InplaceBinaryOp = Tensor&(Tensor&, const Tensor&);
 using ViewOp = Tensor(const Tensor&, const Sizes&);
 
-// [operator_handles]
 /// Each operator's typed handle, looked up by name the first time and kept:
 /// the public functions below call through them, and the Autograd and
 /// ADInplaceOrView kernels redispatch through them.
@@ -33,9 +32,7 @@ const TypedOperatorHandle<ViewOp>& viewOp();
 const TypedOperatorHandle<InplaceBinaryOp>& addInplaceOp();
 const TypedOperatorHandle<InplaceBinaryOp>& mulInplaceOp();
 const TypedOperatorHandle<UnaryOp>& sinOp();
-// [operator_handles]
 
-// [public_api]
 /// mini::add(a, b) is torch.add(a, b): it names no kernel and no key; the
 /// arguments' key sets (and this thread's) decide what runs. With a CPU
 /// tensor that is the Autograd kernel first, then, one redispatch down, CPU.
@@ -55,7 +52,6 @@ Tensor& mul_(Tensor& self, const Tensor& other);
 /// An operator with a CPU kernel and no backward formula: autograd reaches
 /// it through the autograd-not-implemented fallback.
 Tensor sin(const Tensor& self);
-// [public_api]
 
 }  // namespace ch05
 }  // namespace mini

@@ -9,7 +9,6 @@
 namespace mini {
 inline namespace ch05 {
 
-// [ad_inplace_or_view]
 /// One more in-place write to the storage of `tensor` (and of all its views).
 void bumpVersion(const Tensor& tensor);
 
@@ -21,7 +20,6 @@ Tensor& addInplaceADInplaceOrView(DispatchKeySet dispatchKeySet, Tensor& self, c
 Tensor& mulInplaceADInplaceOrView(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 /// view: the result shares the storage and is marked as a view.
 Tensor viewADInplaceOrView(DispatchKeySet dispatchKeySet, const Tensor& self, const Sizes& sizes);
-// [ad_inplace_or_view]
 
 }  // namespace ch05
 }  // namespace mini

@@ -11,7 +11,6 @@
 namespace mini {
 inline namespace ch05 {
 
-// [backward_nodes]
 /// Named as PyTorch's generated nodes are (torch/csrc/autograd/generated/
 /// Functions.h), so `grad_fn=<MulBackward0>` reads the same here and in
 /// torch. Each keeps only what its formula reads: sizes for add, both inputs
@@ -95,9 +94,7 @@ struct ViewBackward0 : Node {
   TensorList apply(TensorList&& grads) override;
   Sizes selfSizes;
 };
-// [backward_nodes]
 
-// [not_implemented_node]
 /// The node of an operator that has no formula. Recording it is harmless;
 /// reaching it in backward is the error, naming the operator:
 /// "derivative for myops::mysin is not implemented".
@@ -107,7 +104,6 @@ struct NotImplemented : Node {
   TensorList apply(TensorList&& grads) override;
   std::string op;
 };
-// [not_implemented_node]
 
 /// `grad` summed down to `sizes`: the inverse of broadcasting a one-element
 /// tensor. Equal sizes return `grad` itself.

@@ -57,13 +57,11 @@ class Node {
 };
 // [node]
 
-// [collect_next_edges]
 /// The edge a gradient for `tensor` must follow: its grad_fn for a result,
 /// its AccumulateGrad for a leaf that requires grad, nothing otherwise.
 Edge gradientEdge(const Tensor& tensor);
 /// gradientEdge of each input, in order: the edges of a new node.
 std::vector<Edge> collectNextEdges(const TensorList& inputs);
-// [collect_next_edges]
 
 // [compute_requires_grad]
 /// The autograd kernel's first question: record this call? Only with grad

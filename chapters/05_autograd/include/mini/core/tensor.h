@@ -138,7 +138,6 @@ static_assert(sizeof(Tensor) == sizeof(void*), "an IValue stores a Tensor in its
 /// The tensors a backward formula receives and returns.
 using TensorList = std::vector<Tensor>;
 
-// [factories]
 /// {ADInplaceOrView, Autograd<backend>}: every tensor carries its autograd
 /// keys, requires_grad or not.
 DispatchKeySet getAutogradRelatedKeySetFromBackend(BackendComponent backend);
@@ -155,7 +154,6 @@ Tensor scalarTensor(double value, bool requiresGrad = false);
 Tensor full(Sizes sizes, double value);
 Tensor zeros(Sizes sizes);
 Tensor ones(Sizes sizes);
-// [factories]
 
 /// The number of elements of a tensor with these sizes.
 std::int64_t numelOf(const Sizes& sizes);

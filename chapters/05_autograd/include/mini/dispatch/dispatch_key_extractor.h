@@ -49,7 +49,6 @@ DispatchKeySet keySetOfArgument(const T& argument) {
 }
 // [tensor_arguments]
 
-// [dispatch_key_extractor]
 /// Turns a call's arguments into the key set whose highest key picks the
 /// kernel. Each operator has one: it holds the operator's non-fallthrough
 /// keys, the mask that lets a call skip every key whose slot says
@@ -107,7 +106,6 @@ class DispatchKeyExtractor {
   std::size_t numArguments_ = 0;
   std::vector<std::size_t> tensorArgumentPositions_;
 };
-// [dispatch_key_extractor]
 
 // [get_dispatch_key_set_boxed]
 inline DispatchKeySet DispatchKeyExtractor::getDispatchKeySetBoxed(const Stack& stack) const {

@@ -69,11 +69,9 @@ void requireMatrix(const Tensor& tensor, std::string_view op) {
 
 }  // namespace
 
-// [add_cpu]
 Tensor addCpu(const Tensor& self, const Tensor& other) {
   return elementwise(self, other, "add", [](double a, double b) { return a + b; });
 }
-// [add_cpu]
 
 Tensor subCpu(const Tensor& self, const Tensor& other) {
   return elementwise(self, other, "sub", [](double a, double b) { return a - b; });
@@ -177,7 +175,6 @@ Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
 }  // namespace ch05
 }  // namespace mini
 
-// [cpu_registration]
 // The CPU row of every operator's table. in-place kernels and view are here
 // too: the version bump and the view bookkeeping are ADInplaceOrView's.
 MINI_LIBRARY_IMPL(aten, CPU, m) {
@@ -196,4 +193,3 @@ MINI_LIBRARY_IMPL(aten, CPU, m) {
   m.impl("mul_.Tensor", &mini::mulInplaceCpu);
   m.impl("sin", &mini::sinCpu);
 }
-// [cpu_registration]

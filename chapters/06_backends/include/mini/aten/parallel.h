@@ -30,7 +30,6 @@ void parallelForChunks(std::int64_t begin, std::int64_t end, std::int64_t grainS
                        const std::function<void(std::int64_t, std::int64_t)>& body);
 }  // namespace detail
 
-// [parallel_for]
 /// Runs body(chunkBegin, chunkEnd) over [begin, end) cut into chunks of
 /// `grainSize` elements (the last one shorter). Chunks go to threads round
 /// robin; the boundaries depend only on the range and the grain size, never
@@ -53,7 +52,6 @@ void parallelFor(std::int64_t begin, std::int64_t end, std::int64_t grainSize, c
   }
   detail::parallelForChunks(begin, end, grainSize, body);
 }
-// [parallel_for]
 
 /// A reduction over [begin, end): chunkValue(chunkBegin, chunkEnd) per chunk,
 /// in parallel, then combine() over the chunk values from left to right.

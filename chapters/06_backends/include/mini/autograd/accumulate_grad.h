@@ -9,7 +9,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [accumulate_grad]
 /// One per leaf that requires grad. Two paths reaching the same leaf reach
 /// the same AccumulateGrad, and the engine sums their gradients before it
 /// runs it; calling backward() twice adds to `grad` again, as in torch.
@@ -28,7 +27,6 @@ class AccumulateGrad : public Node {
 
 /// The leaf's AccumulateGrad, made on first use and shared while a graph holds it.
 std::shared_ptr<Node> gradAccumulator(const Tensor& leaf);
-// [accumulate_grad]
 
 }  // namespace ch06
 }  // namespace mini

@@ -8,7 +8,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [ad_inplace_or_view]
 /// One more in-place write to the storage of `tensor` (and of all its views).
 void bumpVersion(const Tensor& tensor);
 
@@ -23,7 +22,6 @@ void markAsView(const Tensor& view);
 /// The generator writes these kernels, for every operator of ops.yaml that
 /// writes a tensor or returns a view (RegisterADInplaceOrView.cpp in the
 /// build tree); every other operator skips the key (a global fallthrough).
-// [ad_inplace_or_view]
 
 }  // namespace ch06
 }  // namespace mini

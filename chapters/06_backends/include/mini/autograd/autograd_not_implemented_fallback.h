@@ -7,7 +7,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [not_implemented_fallback]
 /// torch::autograd::autogradNotImplementedFallback: one boxed kernel that
 /// serves every operator, because it reads the arguments from the stack and
 /// the schema, not from a C++ signature. If an input requires grad it records
@@ -15,7 +14,6 @@ inline namespace ch06 {
 /// autograd, and hangs the node on the tensor results: forward works, and
 /// backward through it fails with "derivative for aten::sin is not implemented".
 void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
-// [not_implemented_fallback]
 
 }  // namespace ch06
 }  // namespace mini

@@ -10,7 +10,6 @@ inline namespace ch06 {
 
 class Node;
 
-// [edge]
 /// Where one gradient goes: input `inputNr` of `function`. A node has one
 /// edge per input of its forward operator; an input that needs no gradient
 /// gets an invalid edge (no function), so positions still line up.
@@ -20,7 +19,6 @@ struct Edge {
 
   bool isValid() const { return function != nullptr; }
 };
-// [edge]
 
 }  // namespace ch06
 }  // namespace mini

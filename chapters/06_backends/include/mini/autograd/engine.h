@@ -10,7 +10,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [engine]
 /// PyTorch's autograd Engine, single-threaded. execute() first counts, for
 /// every node reachable from the root, how many edges point at it (its
 /// dependencies); a node is *ready* when all of them have delivered their
@@ -31,7 +30,6 @@ class Engine {
 /// `tensor.backward(gradient)`: the gradient may be left out for a
 /// one-element tensor.
 void backward(const Tensor& tensor, const Tensor& gradient = {});
-// [engine]
 
 }  // namespace ch06
 }  // namespace mini

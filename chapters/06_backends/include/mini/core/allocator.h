@@ -11,7 +11,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [data_ptr]
 /// Owning pointer to a block of device memory plus the device it is on. The
 /// deleter comes from the allocator that made it, so whoever frees a
 /// storage need not know whether it holds host memory, cudaMalloc memory or
@@ -31,7 +30,6 @@ class DataPtr {
   std::unique_ptr<void, Deleter> data_{nullptr, [](void*) {}};
   Device device_;
 };
-// [data_ptr]
 
 // [allocator]
 /// One per device type. Storage calls allocate(); the DataPtr it returns

@@ -29,7 +29,6 @@ Strides contiguousStrides(const Sizes& sizes);
 bool isContiguous(const Sizes& sizes, const Strides& strides);
 // [contiguous_strides]
 
-// [broadcast]
 /// The shape of `a op b` under NumPy's rule: align from the right; two sizes
 /// are compatible when equal or when one is 1. Throws PyTorch's message
 /// ("The size of tensor a (3) must match the size of tensor b (4) at
@@ -47,7 +46,6 @@ void checkBroadcastsInto(const Sizes& destination, const Sizes& source, std::str
 /// sizes: a broadcast dimension gets stride 0, so the same element is read
 /// again and nothing is copied. `target` must be a broadcast of `sizes`.
 Strides expandedStrides(const Sizes& sizes, const Strides& strides, const Sizes& target);
-// [broadcast]
 
 /// Checks `dim` against a tensor of `rank` dimensions, wraps a negative one
 /// (-1 is the last) and returns it; throws PyTorch's IndexError text otherwise.

@@ -159,13 +159,11 @@ Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options);
 /// A second tensor on the same storage with other sizes, strides, offset.
 Tensor makeView(const Tensor& base, Sizes sizes, Strides strides, std::int64_t storageOffset);
 
-// [from_values]
 /// A float64 CPU tensor holding `values` (torch.tensor(values, dtype=torch.float64)):
 /// chapter 05's constructor, which its autograd tests and gradcheck use.
 Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad = false);
 /// A zero-dimensional float64 CPU tensor.
 Tensor scalarTensor(double value, bool requiresGrad = false);
-// [from_values]
 
 /// "tensor([[1, 2], [3, 4]], dtype=torch.float64, requires_grad=True)",
 /// as torch prints, with the device when it is not the CPU.

@@ -8,7 +8,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [tensor_options]
 /// torch.zeros(2, 3, dtype=..., device=..., requires_grad=...): the keyword
 /// arguments of every factory, with torch's defaults (float32 on the CPU).
 /// A factory has no tensor argument to take a key set from; these fields are
@@ -22,7 +21,6 @@ struct TensorOptions {
   TensorOptions withDevice(Device newDevice) const { return {dtype, newDevice, requiresGrad}; }
   TensorOptions withRequiresGrad(bool flag) const { return {dtype, device, flag}; }
 };
-// [tensor_options]
 
 }  // namespace ch06
 }  // namespace mini

@@ -17,7 +17,6 @@ inline namespace ch06 {
 ScalarType promoteTypes(ScalarType a, ScalarType b);
 // [promote_types]
 
-// [result_type]
 /// One operand as result_type sees it: its dtype and whether it has
 /// dimensions. PyTorch lets a zero-dimensional tensor (a scalar that happens
 /// to be a tensor) decide the result only when it is of a higher category:
@@ -32,7 +31,6 @@ struct PromotionOperand {
 /// ones and within the zero-dimensional ones, then let the zero-dimensional
 /// result win only if its category (bool < integer < floating) is higher.
 ScalarType resultType(std::initializer_list<PromotionOperand> operands);
-// [result_type]
 
 /// Whether an in-place result of type `from` may be written into a tensor
 /// of type `to` (c10's canCast): not across categories downwards, so float

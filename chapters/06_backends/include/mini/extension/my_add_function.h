@@ -8,7 +8,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [my_add_function]
 /// myadd with a hand-written backward: the gradient of a + b reaches both
 /// inputs unchanged.
 struct MyAddFunction : Function<MyAddFunction> {
@@ -18,7 +17,6 @@ struct MyAddFunction : Function<MyAddFunction> {
 
 /// myops::myadd's Autograd kernel: MyAddFunction::apply.
 Tensor myadd_autograd(const Tensor& self, const Tensor& other);
-// [my_add_function]
 
 /// myops::myadd(Tensor self, Tensor other) -> Tensor, through the dispatcher.
 Tensor myadd(const Tensor& self, const Tensor& other);

@@ -13,7 +13,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [factories]
 // The factories (empty, zeros, ones, full, arange, randn) are operators of
 // ops.yaml: their public functions, generated into Functions.h (included
 // here), take TensorOptions, as torch.empty(2, 3, dtype=..., device=...):
@@ -21,7 +20,6 @@ inline namespace ch06 {
 // from), so the dispatcher lands on BackendSelect, whose kernel turns dtype
 // and device into a key. `options.requiresGrad` makes the result a leaf
 // that requires grad.
-// [factories]
 
 /// The key set a factory's BackendSelect kernel redispatches with: the
 /// dense key of `device`'s backend (c10::computeDispatchKey). CPU for cpu,

@@ -12,13 +12,11 @@
 namespace mini {
 inline namespace ch06 {
 
-// [output_meta]
 /// The shape and dtype an operator's result will have.
 struct OutputMeta {
   Sizes sizes;
   ScalarType dtype;
 };
-// [output_meta]
 
 /// How a binary operator picks its dtype: by promotion (add, sub, mul), or
 /// by promotion and then to a float type (div is true division).

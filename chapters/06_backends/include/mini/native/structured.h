@@ -46,7 +46,6 @@ class MetaBase {
 /// inputs' device.
 void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta& result, Device device);
 
-// [structured_outputs]
 /// The functional wrapper's output: a new tensor.
 Tensor createOut(const Sizes& sizes, const TensorOptions& options);
 
@@ -59,7 +58,6 @@ void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, c
 /// differs is resized, with PyTorch's deprecation warning if `out` had
 /// elements.
 void resizeOut(std::string_view op, const Tensor& out, const Sizes& sizes, const TensorOptions& options);
-// [structured_outputs]
 
 /// Gives `tensor` a contiguous layout of `sizes`, in place, growing its
 /// storage if it is too small (Tensor.resize_).

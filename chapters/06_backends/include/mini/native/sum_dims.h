@@ -12,7 +12,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [sum_along_dims]
 /// The dimensions of sum.dim_IntList, wrapped, without repeats, highest
 /// first: dropping one (keepdim false) leaves the numbers of the rest.
 inline std::vector<std::int64_t> sumDimsInOrder(const std::vector<std::int64_t>& dims, std::int64_t rank) {
@@ -34,7 +33,6 @@ Tensor sumAlongDims(const Tensor& self, const std::vector<std::int64_t>& dims, b
   }
   return result;
 }
-// [sum_along_dims]
 
 }  // namespace ch06
 }  // namespace mini

@@ -13,14 +13,12 @@
 namespace mini {
 inline namespace ch06 {
 
-// [checked_convert]
 /// PyTorch's Scalar::to (c10::checked_convert): refuses a value `dtype`
 /// cannot hold, because converting it is undefined in C++. int64 holds no
 /// NaN, no inf and nothing beyond 2^63; float holds inf and NaN but no finite
 /// value beyond its range; bool and double hold every double. Throws
 /// "{op}: value cannot be converted to type int64_t without overflow".
 void checkConvertible(double value, ScalarType dtype, std::string_view op);
-// [checked_convert]
 
 /// One element of copy_ (and of every dtype conversion, which is a copy_):
 /// a floating value an integer type cannot hold becomes the type's lowest

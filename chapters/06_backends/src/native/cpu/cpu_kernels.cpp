@@ -115,9 +115,7 @@ using AccumulateType = std::conditional_t<std::is_floating_point_v<T>, double, s
 
 }  // namespace
 
-// [add_cpu]
 Tensor addCpu(const Tensor& self, const Tensor& other) { return binaryCpu<AddOp, AllTypesAndBool>(self, other, "add"); }
-// [add_cpu]
 
 Tensor subCpu(const Tensor& self, const Tensor& other) { return binaryCpu<SubOp, AllTypes>(self, other, "sub"); }
 Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu<MulOp, AllTypesAndBool>(self, other, "mul"); }
@@ -134,7 +132,6 @@ Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
 Tensor& addInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<AddOp>(self, other, "add_"); }
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<MulOp>(self, other, "mul_"); }
 
-// [sum_cpu]
 Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
   const OutputMeta meta = sumMeta(self, dim, keepdim);
   Tensor out = emptyLike(meta, kCpu);
@@ -180,7 +177,6 @@ Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim)
   });
   return out;
 }
-// [sum_cpu]
 
 namespace {
 
@@ -208,7 +204,6 @@ void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::
 
 }  // namespace
 
-// [matmul_cpu]
 Tensor matmulCpu(const Tensor& self, const Tensor& other) {
   Tensor out = emptyLike(matmulMeta(self, other), kCpu);
   matmulIntoCpu(out, self, other);
@@ -264,9 +259,7 @@ void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other
     copyCpu_(destination, out);
   }
 }
-// [matmul_cpu]
 
-// [copy_cpu]
 Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
   checkBroadcastsInto(dst.sizes(), src.sizes(), "copy_");
   // Two dtypes, two nested switches: 4 x 4 instantiations of the loop. The
@@ -280,7 +273,6 @@ Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
   });
   return dst;
 }
-// [copy_cpu]
 
 Tensor& fillCpu_(Tensor& self, double value) {
   checkConvertible(value, self.dtype(), "fill_");

@@ -10,7 +10,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [check_cuda]
 inline void checkCuda(cudaError_t status, const char* call, const char* op) {
   if (status != cudaSuccess) {
     // The runtime also keeps a failed call's error as its "last error", which
@@ -26,7 +25,6 @@ inline void checkCuda(cudaError_t status, const char* call, const char* op) {
 /// A kernel launch returns nothing; its configuration errors are read back
 /// with cudaGetLastError right after it.
 inline void checkLaunch(const char* kernel, const char* op) { checkCuda(cudaGetLastError(), kernel, op); }
-// [check_cuda]
 
 /// Blocks for n elements, threads per block fixed at 256 (8 warps), capped
 /// so grid-stride loops do the rest instead of launching millions of blocks.

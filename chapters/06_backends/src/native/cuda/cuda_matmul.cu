@@ -8,7 +8,6 @@ inline namespace ch06 {
 
 namespace {
 
-// [tiled_matmul]
 // A 16 x 16 block of threads computes a 16 x 16 tile of C. It walks along k
 // one tile at a time: every thread loads one element of A's tile and one of
 // B's into shared memory, the block synchronises, and each thread then reads
@@ -40,7 +39,6 @@ __global__ void tiledMatmulKernel(const T* a, const T* b, T* c, std::int64_t n, 
     c[row * m + col] = total;
   }
 }
-// [tiled_matmul]
 
 }  // namespace
 

@@ -7,7 +7,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [cuda_memory]
 void* cudaAllocateBytes(std::size_t nbytes, int device, const char* op) {
   checkCuda(cudaSetDevice(device), "cudaSetDevice", op);
   void* data = nullptr;
@@ -27,7 +26,6 @@ void cudaCopyBytes(void* dst, const void* src, std::size_t nbytes, CudaCopyKind 
   // returns, a device-to-host copy has the kernels' results.
   checkCuda(cudaMemcpy(dst, src, nbytes, direction), "cudaMemcpy", op);
 }
-// [cuda_memory]
 
 int cudaDeviceCountWithReason(std::string& reason) {
   int count = 0;

@@ -13,7 +13,6 @@ namespace {
 constexpr int kReduceThreads = 256;
 constexpr unsigned kMaxReduceBlocks = 1024;
 
-// [block_reduce]
 // Each thread sums a grid-stride slice, then the block halves its partial
 // sums in shared memory until thread 0 holds the block's total.
 template <class T>
@@ -36,7 +35,6 @@ __global__ void blockSumKernel(const T* in, std::int64_t n, T* blockSums) {
     blockSums[blockIdx.x] = partial[0];
   }
 }
-// [block_reduce]
 
 template <class T>
 __global__ void sumDimKernel(const T* in, std::int64_t outer, std::int64_t reduced, std::int64_t inner, T* out) {

@@ -7,7 +7,6 @@
 namespace mini {
 inline namespace ch05 {
 
-// [cpu_kernels]
 /// Plain functions over float64 data. They know nothing of autograd, grad
 /// mode or version counters: that is the layers above. Elementwise binary
 /// kernels take equal sizes, or one one-element tensor that stands for every
@@ -38,7 +37,6 @@ Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);
 Tensor sinCpu(const Tensor& self);
 /// relu's backward: `grad` where `result` > 0, else 0 (torch's threshold_backward).
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result);
-// [cpu_kernels]
 
 /// The sizes of `self op other`: equal sizes, or the sizes of the side that
 /// is not a one-element tensor. Throws naming `op` otherwise.

@@ -10,7 +10,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [cpu_kernels]
 /// Elementwise, with broadcasting and type promotion: `a + b` of an int64
 /// [3, 1] and a float32 [4] is a float32 [3, 4].
 Tensor addCpu(const Tensor& self, const Tensor& other);
@@ -45,7 +44,6 @@ Tensor& copyCpu_(Tensor& dst, const Tensor& src);
 Tensor& fillCpu_(Tensor& self, double value);
 /// element i = start + i * step, in self's dtype (arange's loop).
 Tensor& arangeFillCpu_(Tensor& self, double start, double step);
-// [cpu_kernels]
 
 /// A copy in `dtype` on the CPU, or `self` itself if it already has it.
 Tensor toDtypeCpu(const Tensor& self, ScalarType dtype);

@@ -14,7 +14,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [strided_pointer]
 /// An operand of the loop: where element [0, ..., 0] is and how far (in
 /// elements) to step per index of each dimension of the *iteration* shape.
 /// A broadcast input has stride 0 where it is repeated.
@@ -23,7 +22,6 @@ struct StridedPointer {
   T* data;
   Strides strides;
 };
-// [strided_pointer]
 
 namespace detail {
 
@@ -39,7 +37,6 @@ inline std::int64_t offsetOfLinearIndex(std::int64_t linear, const Sizes& shape,
   return offset;
 }
 
-// [contiguous_loop]
 /// out[i] = op(inputs[i]...) for i in [begin, end), every operand laid out
 /// flat. The work goes in blocks of kBlock elements, each computed into a
 /// local array and then stored. GCC 12 at -O2 vectorises only a loop whose
@@ -66,7 +63,6 @@ void contiguousLoop(std::int64_t begin, std::int64_t end, Out* out, const Op& op
     out[i] = op(inputs[i]...);
   }
 }
-// [contiguous_loop]
 
 }  // namespace detail
 

@@ -16,7 +16,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [cuda_geometry]
 /// Dimensions a CUDA elementwise kernel handles: the geometry travels to the
 /// GPU by value, as a kernel argument, so it has a fixed size.
 inline constexpr int kMaxCudaDims = 8;
@@ -34,7 +33,6 @@ struct CudaGeometry {
 struct CudaStrides {
   std::int64_t values[kMaxCudaDims] = {};
 };
-// [cuda_geometry]
 
 /// Elementwise launchers: out = Op<T>(a, b) / Op<T>(a). `op` names the
 /// operator in error messages.
