@@ -165,3 +165,19 @@ def first_pointer(value, depth=0):
             if found is not None:
                 return found
     return None
+
+
+def text_printer(label, text):
+    """A printer class that prints `text(value)` (the value a reference
+    refers to), or `<invalid label>` when the memory cannot be that value."""
+
+    class Printer:
+        def __init__(self, value):
+            self.value = referent(value)
+
+        @guarded(label)
+        def to_string(self):
+            return text(self.value)
+
+    Printer.__name__ = Printer.__qualname__ = label + "Printer"
+    return Printer

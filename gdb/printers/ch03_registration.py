@@ -25,8 +25,8 @@ works on a core file too.
 """
 import gdb
 
-from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, first_pointer, function_name, guarded,
-                      has_field, invalid_text, joined, referent, std_string, vector_elements)
+from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, first_pointer, function_name,
+                      has_field, invalid_text, joined, referent, std_string, text_printer, vector_elements)
 from printers.ch02_keyset import _KeyLayout
 
 
@@ -123,15 +123,6 @@ class _RowsPrinter:
         return "map"
 
 
-class KernelFunctionPrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("KernelFunction")
-    def to_string(self):
-        return kernel_text(self.value)
-
-
 class OperatorEntryPrinter(_RowsPrinter):
     label = "OperatorEntry"
 
@@ -160,15 +151,6 @@ def _handle_entry(handle):
     if int(pointer) == 0:
         raise Invalid("null entry")
     return pointer.dereference()
-
-
-class OperatorHandlePrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("OperatorHandle")
-    def to_string(self):
-        return f'OperatorHandle "{std_string(_handle_entry(self.value)["name_"])}"'
 
 
 # The spelling of each base SchemaType::Kind, as kBaseTypeSpellings writes it.
@@ -234,26 +216,15 @@ def schema_text(schema):
     return "{}({}) -> {}".format(operator, ", ".join(printed), returns_text)
 
 
-class FunctionSchemaPrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("FunctionSchema")
-    def to_string(self):
-        return f'FunctionSchema "{schema_text(self.value)}"'
+def _operator_handle_text(handle):
+    return f'OperatorHandle "{std_string(_handle_entry(handle)["name_"])}"'
 
 
-class RegistrationHandleRAIIPrinter:
+def _registration_handle_text(handle):
     """Armed: destroying the handle undoes its registration (the std::function
     holds a callback). Released: it was moved from, or has run."""
-
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("RegistrationHandleRAII")
-    def to_string(self):
-        manager = int(self.value["onDestruction_"]["_M_manager"])
-        return "RegistrationHandleRAII({})".format("armed" if manager else "released")
+    armed = int(handle["onDestruction_"]["_M_manager"]) != 0
+    return "RegistrationHandleRAII({})".format("armed" if armed else "released")
 
 
 def _std_list(value, limit=MAX_SANE_SIZE):
@@ -310,11 +281,13 @@ class DispatchTableCommand(gdb.Command):
 
 
 def register(collection):
-    collection.add("KernelFunction", KernelFunctionPrinter)
+    collection.add("KernelFunction", text_printer("KernelFunction", kernel_text))
     collection.add("OperatorEntry", OperatorEntryPrinter)
     collection.add("DispatchTable", DispatchTablePrinter)
-    collection.add("OperatorHandle", OperatorHandlePrinter)
-    collection.add("TypedOperatorHandle", OperatorHandlePrinter)
-    collection.add("FunctionSchema", FunctionSchemaPrinter)
-    collection.add("RegistrationHandleRAII", RegistrationHandleRAIIPrinter)
+    handle_printer = text_printer("OperatorHandle", _operator_handle_text)
+    collection.add("OperatorHandle", handle_printer)
+    collection.add("TypedOperatorHandle", handle_printer)
+    schema_printer = text_printer("FunctionSchema", lambda schema: f'FunctionSchema "{schema_text(schema)}"')
+    collection.add("FunctionSchema", schema_printer)
+    collection.add("RegistrationHandleRAII", text_printer("RegistrationHandleRAII", _registration_handle_text))
     DispatchTableCommand()

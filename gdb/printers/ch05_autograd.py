@@ -27,8 +27,8 @@ import re
 
 import gdb
 
-from printers import (READ_ERRORS, Invalid, enum_name, first_pointer, guarded, has_field, joined,
-                      referent, vector_elements)
+from printers import (READ_ERRORS, Invalid, enum_name, first_pointer, guarded, has_field, joined, referent,
+                      text_printer, vector_elements)
 
 # torch's names for the ScalarType enumerators.
 _DTYPE_NAMES = {"Double": "float64", "Float": "float32", "Long": "int64", "Int": "int32", "Bool": "bool"}
@@ -103,22 +103,7 @@ def tensor_text(tensor):
     return "Tensor({})".format(tensor_impl_text(impl.dereference()))
 
 
-class TensorPrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("Tensor")
-    def to_string(self):
-        return tensor_text(self.value)
-
-
-class TensorImplPrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("TensorImpl")
-    def to_string(self):
-        return "TensorImpl({})".format(tensor_impl_text(self.value))
+_TensorPrinter = text_printer("Tensor", tensor_text)
 
 
 def _tensor_printer(value):
@@ -129,16 +114,7 @@ def _tensor_printer(value):
             return None  # chapters 02 and 03: a plain struct gdb prints well
     except READ_ERRORS:
         return None
-    return TensorPrinter(value)
-
-
-class ScalarTypePrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("ScalarType")
-    def to_string(self):
-        return dtype_name(self.value)
+    return _TensorPrinter(value)
 
 
 def _edge_target(edge):
@@ -164,29 +140,18 @@ class NodePrinter:
         return "{}(next=[{}], sequence_nr={})".format(name, joined(targets, size), int(node["sequenceNr_"]))
 
 
-class EdgePrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("Edge")
-    def to_string(self):
-        target = _edge_target(self.value)
-        if target is None:
-            return "Edge(invalid)"  # an input that wants no gradient: Edge::isValid() is false
-        return "Edge({}, input_nr={})".format(node_name(target), int(self.value["inputNr"]))
-
-
-class SavedVariablePrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("SavedVariable")
-    def to_string(self):
-        data, version = self.value["data_"], int(self.value["savedVersion_"])
-        return "SavedVariable({}, version={})".format(tensor_text(data), version)
-
-
 _NODE_NAME = re.compile(r"^mini::(ch\d\d::)?Node$")
+
+
+def _edge_text(edge):
+    target = _edge_target(edge)
+    if target is None:
+        return "Edge(invalid)"  # an input that wants no gradient: Edge::isValid() is false
+    return "Edge({}, input_nr={})".format(node_name(target), int(edge["inputNr"]))
+
+
+def _saved_variable_text(saved):
+    return "SavedVariable({}, version={})".format(tensor_text(saved["data_"]), int(saved["savedVersion_"]))
 
 
 def _node_base(type_, depth=0):
@@ -220,9 +185,9 @@ def _lookup_node(value):
 
 def register(collection):
     collection.add("Tensor", _tensor_printer)
-    collection.add("TensorImpl", TensorImplPrinter)
-    collection.add("ScalarType", ScalarTypePrinter)
-    collection.add("Edge", EdgePrinter)
-    collection.add("SavedVariable", SavedVariablePrinter)
+    collection.add("TensorImpl", text_printer("TensorImpl", lambda impl: f"TensorImpl({tensor_impl_text(impl)})"))
+    collection.add("ScalarType", text_printer("ScalarType", dtype_name))
+    collection.add("Edge", text_printer("Edge", _edge_text))
+    collection.add("SavedVariable", text_printer("SavedVariable", _saved_variable_text))
     if _lookup_node not in gdb.pretty_printers:
         gdb.pretty_printers.append(_lookup_node)

@@ -6,7 +6,7 @@ Chapters 04 and 05 name a device by its BackendComponent (`CPUBit`), chapter
 either way. (Chapter 06's Tensor, with its device, prints through
 ch05_autograd.py, which reads each chapter's TensorImpl layout.)
 """
-from printers import enum_name, guarded, referent
+from printers import enum_name, text_printer
 
 # torch's device type names for the DeviceType (or BackendComponent) enumerators.
 _DEVICE_NAMES = {"CPU": "cpu", "CUDA": "cuda", "Meta": "meta", "PrivateUse1": "privateuseone"}
@@ -20,14 +20,5 @@ def device_text(device):
     return name if index < 0 else "{}:{}".format(name, index)
 
 
-class DevicePrinter:
-    def __init__(self, value):
-        self.value = referent(value)
-
-    @guarded("Device")
-    def to_string(self):
-        return device_text(self.value)
-
-
 def register(collection):
-    collection.add("Device", DevicePrinter)
+    collection.add("Device", text_printer("Device", device_text))
