@@ -4,8 +4,6 @@ set breakpoint pending off
 break mini::ch04::tracerFallback
 run
 # check: Breakpoint 1, mini::ch04::tracerFallback ([...]) at [...]chapters/04_boxing/src/fallbacks/tracer.cpp:[...]
-# Past the function's prologue, so its parameters hold their values.
-next
 # The boxing frames: KernelFunction::call found no unboxed entry, so
 # BoxedKernelWrapper pushed the arguments and called the boxed entry.
 bt -frame-arguments presence
