@@ -146,7 +146,11 @@ def function_name(address):
     block = gdb.block_for_pc(address) if address else None
     while block is not None and block.function is None:
         block = block.superblock
-    return block.function.name.split("(")[0] if block is not None else hex(address)
+    if block is None:
+        return hex(address)
+    # Drop the parameter list, not the "(anonymous namespace)" of a name.
+    anonymous = "(anonymous namespace)"
+    return block.function.name.replace(anonymous, "\0").split("(")[0].replace("\0", anonymous)
 
 
 def first_pointer(value, depth=0):

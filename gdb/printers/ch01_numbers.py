@@ -1,7 +1,7 @@
 """Printers for chapter 01: the key, the tagged Number, and an operator's table."""
 import gdb
 
-from printers import MAX_SHOWN, chapter_namespace, enum_name, guarded, referent
+from printers import MAX_SHOWN, chapter_namespace, enum_name, function_name, guarded, referent
 
 
 class DispatchKeyPrinter:
@@ -60,8 +60,7 @@ class OperatorTablePrinter:
                 continue
             site = sites[index]["_M_payload"]["_M_payload"]["_M_value"]
             where = f'{site["file"].string()}:{int(site["line"])}'
-            block = gdb.block_for_pc(int(kernel))
-            function = block.function.name.split("(")[0] if block and block.function else hex(int(kernel))
+            function = function_name(int(kernel))
             yield f"[{index}]", gdb.Value(index).cast(key_type)
             yield f"[{index}]v", f"{function} registered at {where}"
 
