@@ -34,6 +34,15 @@ function(mini_target_defaults target)
     # error messages and their tests are the same on every machine. Debug info
     # keeps absolute paths so gdb still finds the sources.
     "-fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=")
+  # fmt's headers switch GCC to -Og for their own functions in a -O0 build
+  # (FMT_GCC_PRAGMA in fmt/core.h). Those functions get DWARF location lists,
+  # and one location list in a file makes gdb trust every location in it
+  # from a function's first instruction: `break addCpu` then stops before
+  # the prologue has stored the arguments, and `bt` shows `self=<error
+  # reading variable ...>`. With the pragma off, every function in the file
+  # is plain -O0 and gdb skips the prologue as usual.
+  # (An option, not a compile definition: CMake drops function-like ones.)
+  target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:CXX>:-DFMT_GCC_PRAGMA(arg)=>")
 endfunction()
 
 # A test program's files compile as unity files of up to 16 test files each

@@ -3,6 +3,7 @@
 
     run_script.py [--gdb GDB] [--show] [--transcript FILE] SCRIPT PROGRAM
     run_script.py --check-recording FILE SCRIPT
+    run_script.py --scan FILE...
 
 The script runs under real gdb (`gdb -batch -nx`) against PROGRAM with the
 course's pretty printers loaded. Its expected output is written in the script
@@ -24,6 +25,12 @@ earlier (by --transcript, on a machine that could run the script) against the
 script, which must type the same commands and whose checks must all match.
 The cuda-gdb walkthrough is recorded this way, since a docs build without a
 GPU cannot run it; the check keeps the recording and the script together.
+Whatever the checks say, the output may not hold a marker of an unreadable
+value (UNREADABLE_MARKERS: `<error reading variable`, `Cannot access memory`,
+`Python Exception`, `<optimized out>`): a walkthrough that shows one fails, so
+no lesson prints a variable gdb could not read or a printer that broke.
+--scan FILE... runs no debugger: it fails when a committed text (a lesson, a
+recording) holds one of those markers.
 --transcript FILE also writes the session as a reader would see it typed
 (`(gdb) bt` before each command's output, paths relative to the repository):
 the lessons include these transcripts, so the backtrace a lesson shows is the
@@ -39,6 +46,34 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SKIP = 77
+
+# What gdb or a printer prints in place of a value it could not read. A
+# breakpoint before the prologue, a printer reading another chapter's
+# layout, a variable the compiler dropped: each shows one of these, and a
+# lesson that shows one is wrong about the program.
+UNREADABLE_MARKERS = ("<error reading variable", "Cannot access memory", "Python Exception", "<optimized out>")
+
+
+def unreadable_lines(lines):
+    """(line number, line) for each line that shows an unreadable value."""
+    return [(number, line) for number, line in enumerate(lines, start=1)
+            if any(marker in line for marker in UNREADABLE_MARKERS)]
+
+
+def scan_files(paths):
+    """0 when no file holds an unreadable-value marker; each hit is listed."""
+    failures = 0
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            hits = unreadable_lines(handle.read().splitlines())
+        for number, line in hits:
+            print(f"{path}:{number}: shows an unreadable value: {line.strip()}")
+        failures += len(hits)
+    if failures:
+        print(f"{failures} line(s) show what gdb could not read (see gdb/run_script.py, UNREADABLE_MARKERS)")
+        return 1
+    print(f"{len(paths)} file(s), no unreadable value shown")
+    return 0
 
 
 def read_checks(script_path):
@@ -116,6 +151,9 @@ def check_recording(script_path, recording_path):
             mark = "  " if recorded == scripted else "!="
             print(f"  {mark} recorded: {recorded}\n     script:   {scripted}")
         return 1
+    for number, line in unreadable_lines(lines):
+        print(f"{name}:{number}: shows an unreadable value: {line.strip()}")
+        return 1
     checks = read_checks(script_path)
     failed, _ = match_checks(checks, lines)
     if failed is not None:
@@ -149,9 +187,16 @@ def main():
     parser.add_argument("--check-recording", metavar="FILE")
     parser.add_argument("--no-printers", action="store_true",
                         help="do not load the course's pretty printers (see run_cuda_gdb.py)")
+    parser.add_argument("--scan", action="store_true",
+                        help="check the files named (SCRIPT PROGRAM...) for unreadable values; run no debugger")
     parser.add_argument("script")
-    parser.add_argument("program", nargs="?")
+    parser.add_argument("program", nargs="*")
     args = parser.parse_args()
+    if args.scan:
+        return scan_files([args.script, *args.program])
+    if len(args.program) > 1:
+        parser.error("one PROGRAM to debug")
+    args.program = args.program[0] if args.program else None
     if args.check_recording:
         return check_recording(args.script, args.check_recording)
     if args.program is None:
@@ -175,6 +220,15 @@ def main():
         print(f"{args.script}: no '# check:' lines; a walkthrough must say what it expects")
         return 1
     failed, matched = match_checks(checks, lines)
+    unreadable = unreadable_lines(lines)
+    if unreadable:
+        print(f"{args.script}: gdb's output shows values it could not read:\n")
+        for number, line in unreadable:
+            print(f"  output line {number}: {line}")
+        print("\n--- gdb output ---")
+        for number, line in enumerate(lines, start=1):
+            print(f"{number:>4} | {line}")
+        return 1
     if failed is None:
         print(f"{os.path.basename(args.script)}: all {len(checks)} checks matched")
         if args.transcript:

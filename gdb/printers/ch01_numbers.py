@@ -1,7 +1,7 @@
 """Printers for chapter 01: the key, the tagged Number, and an operator's table."""
 import gdb
 
-from printers import chapter_namespace, enum_name, referent
+from printers import MAX_SHOWN, chapter_namespace, enum_name, function_name, guarded, referent
 
 
 class DispatchKeyPrinter:
@@ -10,6 +10,7 @@ class DispatchKeyPrinter:
     def __init__(self, value):
         self.value = value
 
+    @guarded("DispatchKey")
     def to_string(self):
         return enum_name(self.value)
 
@@ -20,6 +21,7 @@ class NumberPrinter:
     def __init__(self, value):
         self.value = value
 
+    @guarded("Number")
     def to_string(self):
         key = enum_name(self.value["key"])
         first, second = float(self.value["first"]), float(self.value["second"])
@@ -36,23 +38,29 @@ class OperatorTablePrinter:
     def __init__(self, value):
         self.value = referent(value)
         self.base = self.value.cast(self.value.type.strip_typedefs().fields()[0].type)
+        self.rows = None
 
+    @guarded("OperatorTable")
     def to_string(self):
+        self.rows = list(self._rows())  # read now: children() cannot print a failure
         return f"OperatorTable {self.base['name_'].format_string()}"
 
     def children(self):
+        return iter(self.rows or [])
+
+    def _rows(self):
         sites = self.base["sites_"]["_M_elems"]
         kernels = self.value["kernels_"]["_M_elems"]
-        key_type = gdb.lookup_type(chapter_namespace(str(self.value.type.strip_typedefs())) + "::DispatchKey")
-        count = kernels.type.strip_typedefs().range()[1] + 1
+        namespace = chapter_namespace(str(self.value.type.strip_typedefs().unqualified()))
+        key_type = gdb.lookup_type(namespace + "::DispatchKey")
+        count = min(kernels.type.strip_typedefs().range()[1] + 1, MAX_SHOWN * 4)
         for index in range(count):
             kernel = kernels[index]
             if int(kernel) == 0:
                 continue
             site = sites[index]["_M_payload"]["_M_payload"]["_M_value"]
             where = f'{site["file"].string()}:{int(site["line"])}'
-            block = gdb.block_for_pc(int(kernel))
-            function = block.function.name.split("(")[0] if block and block.function else hex(int(kernel))
+            function = function_name(int(kernel))
             yield f"[{index}]", gdb.Value(index).cast(key_type)
             yield f"[{index}]v", f"{function} registered at {where}"
 

@@ -18,7 +18,7 @@ import re
 
 import gdb
 
-from printers import enum_name, enumerators
+from printers import enum_name, enumerators, guarded
 
 
 def _first_names(enum_type):
@@ -79,6 +79,7 @@ class DispatchKeySetPrinter:
     def __init__(self, value):
         self.value = value
 
+    @guarded("DispatchKeySet")
     def to_string(self):
         repr_ = int(self.value["repr_"])
         return "DispatchKeySet({})".format(", ".join(_KeyLayout(_namespace(self.value)).names(repr_)))
@@ -91,6 +92,7 @@ class FlatDispatchKeySetPrinter:
     def __init__(self, value):
         self.value = value
 
+    @guarded("FlatDispatchKeySet")
     def to_string(self):
         repr_ = int(self.value["repr_"])
         order = gdb.parse_and_eval(_namespace(self.value) + "::kFlatKeyOrder")
@@ -105,6 +107,7 @@ class BackendComponentPrinter:
     def __init__(self, value):
         self.value = value
 
+    @guarded("BackendComponent")
     def to_string(self):
         return enum_name(self.value)
 

@@ -1,25 +1,33 @@
-"""Printers and a command for chapter 03 on: kernels, operator entries and the
-Dispatcher singleton.
+"""Printers and a command for chapter 03 on: kernels, operators, schemas and
+the Dispatcher singleton.
 
 - A KernelFunction prints as its C++ function (`mini::ch03::myadd_cpu`), or as
   `fallthrough`, `ambiguous_autogradother` or `missing`.
 - An OperatorEntry prints its name and one row per valid slot of its live
-  dispatch table: `OperatorEntry "myops::myadd" = {[CPU] = mini::ch03::myadd_cpu, ...}`.
+  dispatch table: `OperatorEntry "myops::myadd" = {[CPU] = mini::ch03::myadd_cpu, ...}`;
+  a DispatchTable prints the same rows.
+- An OperatorHandle (or a TypedOperatorHandle) prints the operator it names:
+  `OperatorHandle "myops::myadd"`.
+- A FunctionSchema prints as the C++ code writes it:
+  `FunctionSchema "myops::myadd(Tensor self, Tensor other) -> Tensor"`.
+- A RegistrationHandleRAII prints whether destroying it will undo a
+  registration: `RegistrationHandleRAII(armed)` or `RegistrationHandleRAII(released)`.
 - `mini-dispatch-table OPNAME` finds the operator in the Dispatcher singleton
   and prints its table one row per slot, `{:<15} {}` as the tool prints it.
 
-Slots are decoded with chapter 02's key layout (read from the debug info), so
-a chapter that adds a key needs no change here. Everything is read from
-memory, nothing is called: it works on a core file too.
+Each chapter is its own program with its own layouts: chapter 03's
+KernelFunction has a `kind_`; from chapter 04 on it has a boxed entry and
+knows a marker by its boxed function. Which layout a value has is read from
+the debug info (`has_field`), never assumed. Slots are decoded with chapter
+02's key layout (read from the debug info), so a chapter that adds a key
+needs no change here. Everything is read from memory, nothing is called: it
+works on a core file too.
 """
 import gdb
 
-from printers import enum_name, referent
+from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, first_pointer, function_name,
+                      has_field, invalid_text, joined, referent, std_string, text_printer, vector_elements)
 from printers.ch02_keyset import _KeyLayout
-
-
-def _std_string(value):
-    return value["_M_dataplus"]["_M_p"].string()
 
 
 def _namespace(value):
@@ -39,51 +47,75 @@ def _slot_keys(namespace):
     return keys
 
 
+# Chapter 04 on: the markers are boxed functions of KernelFunction.
+_MARKER_FUNCTIONS = {"fallthroughKernel": "fallthrough", "ambiguousAutogradOtherKernel": "ambiguous_autogradother"}
+
+
 def kernel_text(kernel):
     """What a KernelFunction holds, in a word or a function name."""
-    kind = enum_name(kernel["kind_"])
-    if kind == "Fallthrough":
-        return "fallthrough"
-    if kind == "AmbiguousAutogradOther":
-        return "ambiguous_autogradother"
-    if kind == "Missing":
+    if has_field(kernel, "kind_"):  # chapter 03: a Kind says what the slot holds
+        kind = enum_name(kernel["kind_"])
+        if kind == "Fallthrough":
+            return "fallthrough"
+        if kind == "AmbiguousAutogradOther":
+            return "ambiguous_autogradother"
+        if kind == "Missing":
+            return "missing"
+        return function_name(int(kernel["function_"]))
+    # Chapter 04 on: no boxed entry is the missing kernel; a marker is a
+    # boxed function of KernelFunction itself.
+    if int(kernel["boxed_"]) == 0:
         return "missing"
-    address = int(kernel["function_"])
-    block = gdb.block_for_pc(address)
-    return block.function.name.split("(")[0] if block and block.function else hex(address)
+    name = function_name(int(kernel["function_"]))
+    member = name.rsplit("::", 1)[-1]
+    if name.endswith("KernelFunction::" + member) and member in _MARKER_FUNCTIONS:
+        return _MARKER_FUNCTIONS[member]
+    return name
 
 
-def table_rows(entry):
-    """(key, kernel text) for each valid slot of an OperatorEntry's live table."""
-    # dispatchTable_ is a std::atomic<const DispatchTable*>: the published
-    # table (chapter 03's concurrency section), read through libstdc++'s member.
-    slots = entry["dispatchTable_"]["_M_b"]["_M_p"].dereference()["slots"]["_M_elems"]
-    keys = _slot_keys(_namespace(entry))
+def table_rows(table):
+    """(key, kernel text) for each slot of a DispatchTable that holds a kernel."""
+    slots = table["slots"]["_M_elems"]
+    count = slots.type.strip_typedefs().range()[1] + 1
+    keys = _slot_keys(_namespace(table))
     rows = []
-    for index, key in enumerate(keys):
+    for index, key in enumerate(keys[:count]):
         text = kernel_text(slots[index])
         if text != "missing":
             rows.append((key, text))
     return rows
 
 
-class KernelFunctionPrinter:
-    def __init__(self, value):
-        self.value = value
+def live_table(entry):
+    """The published DispatchTable of an OperatorEntry."""
+    # dispatchTable_ is a std::atomic<const DispatchTable*>: the published
+    # table (chapter 03's concurrency section), read through libstdc++'s member.
+    pointer = entry["dispatchTable_"]["_M_b"]["_M_p"]
+    if int(pointer) == 0:
+        raise Invalid("no table published")
+    return pointer.dereference()
 
-    def to_string(self):
-        return kernel_text(self.value)
 
+class _RowsPrinter:
+    """A map of key to kernel, read in to_string so that a failure prints as
+    a marker (gdb prints an exception in children() as a Python Exception)."""
 
-class OperatorEntryPrinter:
+    label = ""
+
     def __init__(self, value):
         self.value = referent(value)
+        self.rows = []
 
     def to_string(self):
-        return f'OperatorEntry "{_std_string(self.value["name_"])}"'
+        try:
+            self.rows = self.read_rows()
+            return self.heading()
+        except READ_ERRORS as error:
+            self.rows = []
+            return invalid_text(self.label, error)
 
     def children(self):
-        for index, (key, text) in enumerate(table_rows(self.value)):
+        for index, (key, text) in enumerate(self.rows):
             yield f"[{index}]", key
             yield f"[{index}]v", text
 
@@ -91,12 +123,120 @@ class OperatorEntryPrinter:
         return "map"
 
 
-def _std_list(value):
-    """The elements of a libstdc++ std::list."""
+class OperatorEntryPrinter(_RowsPrinter):
+    label = "OperatorEntry"
+
+    def read_rows(self):
+        return table_rows(live_table(self.value))
+
+    def heading(self):
+        return f'OperatorEntry "{std_string(self.value["name_"])}"'
+
+
+class DispatchTablePrinter(_RowsPrinter):
+    label = "DispatchTable"
+
+    def read_rows(self):
+        return table_rows(self.value)
+
+    def heading(self):
+        return "DispatchTable"
+
+
+def _handle_entry(handle):
+    """The OperatorEntry an OperatorHandle (or a typed one) points to."""
+    if not has_field(handle, "entry_"):
+        raise Invalid("no entry_")
+    pointer = handle["entry_"]
+    if int(pointer) == 0:
+        raise Invalid("null entry")
+    return pointer.dereference()
+
+
+# The spelling of each base SchemaType::Kind, as kBaseTypeSpellings writes it.
+_BASE_SPELLINGS = {"Int": "int", "Float": "float", "Bool": "bool", "String": "str"}
+
+
+def _optional(value):
+    """The value a libstdc++ std::optional holds, or None."""
+    payload = value["_M_payload"]
+    if not bool(payload["_M_engaged"]):
+        return None
+    return payload["_M_payload"]["_M_value"]
+
+
+def _schema_type_text(schema_type, alias, depth=0):
+    if depth > 8:
+        raise Invalid("type nested too deep")
+    kind = enum_name(schema_type["kind_"])
+    if kind in ("List", "Optional"):
+        element = first_pointer(schema_type["element_"])
+        if element is None or int(element) == 0:
+            raise Invalid(f"{kind} without an element")
+        inner = _schema_type_text(element.dereference(), alias, depth + 1)
+        if kind == "Optional":
+            return inner + "?"
+        size = _optional(schema_type["fixed_size_"])
+        return "{}[{}]".format(inner, "" if size is None else int(size))
+    name = _BASE_SPELLINGS.get(kind, kind)
+    if alias is None:
+        return name
+    return "{}({}{})".format(name, std_string(alias["set"]), "!" if bool(alias["is_write"]) else "")
+
+
+def _argument_text(argument):
+    text = _schema_type_text(argument["type"], _optional(argument["alias"]))
+    name = std_string(argument["name"])
+    if name:
+        text += " " + name
+    default = _optional(argument["default_value"])
+    if default is not None:
+        text += "=" + std_string(default)
+    return text
+
+
+def schema_text(schema):
+    """FunctionSchema::toString(), from memory."""
+    arguments, count = vector_elements(schema["arguments"], MAX_SANE_SIZE)
+    if count > MAX_SHOWN * 4:
+        raise Invalid(f"{count} arguments")
+    printed = []
+    keyword_section = False
+    for argument in arguments:
+        if bool(argument["kwarg_only"]) and not keyword_section:
+            printed.append("*")
+            keyword_section = True
+        printed.append(_argument_text(argument))
+    returns, count = vector_elements(schema["returns"], MAX_SHOWN)
+    printed_returns = [_argument_text(result) for result in returns]
+    returns_text = printed_returns[0] if count == 1 else "({})".format(joined(printed_returns, count))
+    name = std_string(schema["name"])
+    overload = std_string(schema["overload_name"])
+    operator = f"{name}.{overload}" if overload else name
+    return "{}({}) -> {}".format(operator, ", ".join(printed), returns_text)
+
+
+def _operator_handle_text(handle):
+    return f'OperatorHandle "{std_string(_handle_entry(handle)["name_"])}"'
+
+
+def _registration_handle_text(handle):
+    """Armed: destroying the handle undoes its registration (the std::function
+    holds a callback). Released: it was moved from, or has run."""
+    armed = int(handle["onDestruction_"]["_M_manager"]) != 0
+    return "RegistrationHandleRAII({})".format("armed" if armed else "released")
+
+
+def _std_list(value, limit=MAX_SANE_SIZE):
+    """The elements of a libstdc++ std::list (at most `limit` of them)."""
     element_type = value.type.strip_typedefs().template_argument(0)
     header = value["_M_impl"]["_M_node"]
     node = header["_M_next"]
+    count = 0
     while node != header.address:
+        count += 1
+        if count > limit:
+            raise Invalid("list too long")
         storage = node.dereference().address + 1  # the element follows the node's links
         yield storage.cast(gdb.lookup_type("char").pointer()).cast(element_type.pointer()).dereference()
         node = node["_M_next"]
@@ -104,14 +244,17 @@ def _std_list(value):
 
 def find_operator(name):
     """The OperatorEntry called `name` in the newest chapter's Dispatcher."""
-    for chapter in range(9, 2, -1):
+    for chapter in range(9, 0, -1):
         try:
             dispatcher = gdb.parse_and_eval(f"'mini::ch{chapter:02d}::Dispatcher::singleton()::instance'")
         except gdb.error:
             continue
-        for definition in _std_list(dispatcher["operators_"]):
-            if _std_string(definition["op"]["name_"]) == name:
-                return definition["op"]
+        try:
+            for definition in _std_list(dispatcher["operators_"], 100000):
+                if std_string(definition["op"]["name_"]) == name:
+                    return definition["op"]
+        except (gdb.error, gdb.MemoryError, Invalid) as error:
+            raise gdb.GdbError(f"the Dispatcher (mini::ch{chapter:02d}) cannot be read yet: {error}")
         raise gdb.GdbError(f"no operator {name} in the Dispatcher (mini::ch{chapter:02d})")
     raise gdb.GdbError("no Dispatcher in this program (chapter 03 on)")
 
@@ -128,12 +271,23 @@ class DispatchTableCommand(gdb.Command):
         if not name:
             raise gdb.GdbError("usage: mini-dispatch-table OPNAME")
         entry = find_operator(name)
+        try:
+            rows = table_rows(live_table(entry))
+        except (gdb.error, gdb.MemoryError, Invalid, ValueError) as error:
+            raise gdb.GdbError(f"the table of {name} cannot be read yet: {error}")
         print(f"{'key':<15} kernel")
-        for key, text in table_rows(entry):
+        for key, text in rows:
             print(f"{key:<15} {text}")
 
 
 def register(collection):
-    collection.add("KernelFunction", KernelFunctionPrinter)
+    collection.add("KernelFunction", text_printer("KernelFunction", kernel_text))
     collection.add("OperatorEntry", OperatorEntryPrinter)
+    collection.add("DispatchTable", DispatchTablePrinter)
+    handle_printer = text_printer("OperatorHandle", _operator_handle_text)
+    collection.add("OperatorHandle", handle_printer)
+    collection.add("TypedOperatorHandle", handle_printer)
+    schema_printer = text_printer("FunctionSchema", lambda schema: f'FunctionSchema "{schema_text(schema)}"')
+    collection.add("FunctionSchema", schema_printer)
+    collection.add("RegistrationHandleRAII", text_printer("RegistrationHandleRAII", _registration_handle_text))
     DispatchTableCommand()

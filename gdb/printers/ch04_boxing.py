@@ -2,26 +2,25 @@
 
 An IValue prints as `IValue(Int 3)`, `IValue(Double 0.5)`, `IValue(None)`,
 `IValue(Tensor [1, 2, 3] DispatchKeySet(CPU, ...))`, `IValue(String "mean")`,
-`IValue(IntList [1, 2])`. The tag's name is read from the IValue::Tag enum in
+`IValue(IntList [1, 2])`; from chapter 05 on a tensor prints as the Tensor
+printer writes it, `IValue(Tensor(float64, shape=[2], requires_grad=True))`,
+since the TensorImpl there has a shape and a dtype instead of a value list
+(each chapter's layout is read from the debug info). The tag's name is read from the IValue::Tag enum in
 the debug info, and the payload member read is chosen by that name (Int reads
 asInt, a heap tag follows asHeapObject to the object's dynamic type), so a
 chapter that adds a tag with a payload of a known kind needs no change here.
 
 A Stack is `std::vector<IValue>`: it prints as `Stack[IValue(...), ...]`,
-top of the stack last, as the C++ code pushes.
+top of the stack last, as the C++ code pushes, at most MAX_SHOWN values
+with the rest counted. A stack read before its constructor ran (three
+pointers of garbage) prints `<invalid Stack: ...>` at once.
 """
 import re
 
 import gdb
 
-from printers import enum_name
-
-
-def _vector_elements(vector):
-    """The elements of a libstdc++ std::vector, read from its three pointers."""
-    impl = vector["_M_impl"]
-    start, finish = impl["_M_start"], impl["_M_finish"]
-    return [(start + i).dereference() for i in range(int(finish - start))]
+from printers import Invalid, enum_name, guarded, has_field, joined, referent, std_string, vector_elements
+from printers.ch05_autograd import tensor_impl_text, tensor_text
 
 
 def _number(value):
@@ -32,54 +31,79 @@ def _number(value):
 def _heap_object(payload):
     """The object a heap tag's pointer owns, as its dynamic (derived) type."""
     pointer = payload["asHeapObject"]
+    if int(pointer) == 0:
+        raise Invalid("null heap object")
     return pointer.dereference().cast(pointer.dynamic_type.target())
 
 
 def _tensor_text(impl):
-    values = ", ".join(_number(v) for v in _vector_elements(impl["values_"]))
+    """A tensor inside an IValue: chapter 04's as `[1, 2, 3] DispatchKeySet(...)`,
+    a later chapter's as its Tensor printer writes it."""
+    if not has_field(impl, "values_"):
+        return "Tensor({})".format(tensor_impl_text(impl))
+    values, size = vector_elements(impl["values_"])
     batch = int(impl["batchSize_"])
     batched = " batched({})".format(batch) if batch else ""
-    return "[{}]{} {}".format(values, batched, impl["keySet_"])
+    return "[{}]{} {}".format(joined([_number(v) for v in values], size), batched, impl["keySet_"].format_string())
 
 
 class IValuePrinter:
     """IValue prints as `IValue(<Tag> <payload>)`."""
 
     SCALARS = {"Double": "asDouble", "Int": "asInt", "Bool": "asBool"}
+    HEAP = ("Tensor", "String", "TensorList", "IntList", "DoubleList")
 
     def __init__(self, value):
         self.value = value
 
+    @guarded("IValue")
     def to_string(self):
-        tag = enum_name(self.value["tag_"])
-        payload = self.value["payload_"]
-        if tag == "None":
-            return "IValue(None)"
-        if tag in self.SCALARS:
-            return "IValue({} {})".format(tag, _number(payload[self.SCALARS[tag]]))
-        if tag == "Device":
-            device = payload["asDevice"]
-            return "IValue(Device {}:{})".format(enum_name(device["type"]), int(device["index"]))
-        target = _heap_object(payload)
-        if tag == "Tensor":
-            return "IValue(Tensor {})".format(_tensor_text(target))
-        held = target["value"]
-        if tag == "String":
-            return 'IValue(String "{}")'.format(held["_M_dataplus"]["_M_p"].string())
-        if tag == "TensorList":
-            tensors = [_tensor_text(t["impl_"]["target_"].dereference()) for t in _vector_elements(held)]
-            return "IValue(TensorList [{}])".format(", ".join(tensors))
-        return "IValue({} [{}])".format(tag, ", ".join(_number(v) for v in _vector_elements(held)))
+        return ivalue_text(self.value)
+
+
+def ivalue_text(value):
+    tag = enum_name(value["tag_"])
+    payload = value["payload_"]
+    if tag == "None":
+        return "IValue(None)"
+    if tag in IValuePrinter.SCALARS:
+        return "IValue({} {})".format(tag, _number(payload[IValuePrinter.SCALARS[tag]]))
+    if tag == "Device":
+        from printers.ch06_backends import device_text
+
+        return "IValue(Device {})".format(device_text(payload["asDevice"]))
+    if tag not in IValuePrinter.HEAP:
+        raise Invalid(f"tag {tag}")
+    target = _heap_object(payload)
+    if tag == "Tensor":
+        text = _tensor_text(target)
+        return "IValue({})".format(text) if text.startswith("Tensor(") else "IValue(Tensor {})".format(text)
+    held = target["value"]
+    if tag == "String":
+        return 'IValue(String "{}")'.format(std_string(held))
+    items, size = vector_elements(held)
+    if tag == "TensorList":
+        return "IValue(TensorList [{}])".format(joined([tensor_text(t) for t in items], size))
+    return "IValue({} [{}])".format(tag, joined([_number(v) for v in items], size))
 
 
 class StackPrinter:
-    """Stack (std::vector<IValue>) prints as `Stack[IValue(...), ...]`."""
+    """Stack (std::vector<IValue>) prints as `Stack[IValue(...), ...]`: at
+    most MAX_SHOWN values, the rest counted."""
 
     def __init__(self, value):
-        self.value = value
+        self.value = referent(value)
 
+    @guarded("Stack")
     def to_string(self):
-        return "Stack[{}]".format(", ".join(IValuePrinter(v).to_string() for v in _vector_elements(self.value)))
+        values, size = vector_elements(self.value)
+        texts = []
+        for value in values:
+            try:
+                texts.append(ivalue_text(value))
+            except (gdb.error, gdb.MemoryError, Invalid, ValueError) as error:
+                texts.append("<invalid IValue{}>".format(": " + str(error) if isinstance(error, Invalid) else ""))
+        return "Stack[{}]".format(joined(texts, size))
 
 
 _STACK_TYPE = re.compile(r"^std::vector<mini::(ch\d\d::)?IValue,")

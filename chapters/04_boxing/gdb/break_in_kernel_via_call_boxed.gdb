@@ -3,7 +3,7 @@ set breakpoint pending off
 # myadd unboxed (a typed call), then boxed (callBoxed on a stack).
 break mini::ch04::myadd_cpu
 run
-# check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]chapters/04_boxing/src/extension/myadd.cpp:[...]
+# check: Breakpoint 1, mini::ch04::myadd_cpu (self=Tensor([1, 2, 3], DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)), other=Tensor([10, 20, 30], DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU))) at [...]chapters/04_boxing/src/extension/myadd.cpp:[...]
 # The unboxed call: one adapter frame between KernelFunction::call and the
 # kernel, which drops the key set the kernel did not ask for.
 bt -frame-arguments presence
@@ -14,7 +14,7 @@ bt -frame-arguments presence
 # check: #5  [...] in mini::ch04::myadd (...) at [...]/myadd.cpp:[...]
 # check: #6  [...] in main ([...]) at [...]/demo/main.cpp:[...]
 continue
-# check: Breakpoint 1, mini::ch04::myadd_cpu (self=..., other=...) at [...]
+# check: Breakpoint 1, mini::ch04::myadd_cpu (self=Tensor([1, 2, 3], [...]), other=Tensor([10, 20, 30], [...])) at [...]
 # The boxed call: the unboxing frames, stamped out by the compiler for this
 # signature, sit between KernelFunction::callBoxed and the kernel. They are
 # PyTorch's make_boxed_from_unboxed_functor and wrap_kernel_functor_unboxed_.

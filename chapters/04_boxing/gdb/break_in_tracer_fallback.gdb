@@ -3,9 +3,7 @@ set breakpoint pending off
 # The demo's first call under a TracingScope is myadd(a, b).
 break mini::ch04::tracerFallback
 run
-# check: Breakpoint 1, mini::ch04::tracerFallback ([...]) at [...]chapters/04_boxing/src/fallbacks/tracer.cpp:[...]
-# Past the function's prologue, so its parameters hold their values.
-next
+# check: Breakpoint 1, mini::ch04::tracerFallback (op=OperatorHandle "myops::myadd", dispatchKeySet=DispatchKeySet(CPU, Tracer), stack=[...]) at [...]chapters/04_boxing/src/fallbacks/tracer.cpp:[...]
 # The boxing frames: KernelFunction::call found no unboxed entry, so
 # BoxedKernelWrapper pushed the arguments and called the boxed entry.
 bt -frame-arguments presence

@@ -4,7 +4,7 @@ set breakpoint pending off
 break mini::ch04::tracerFallback
 run
 continue
-# check: Breakpoint 1, mini::ch04::tracerFallback ([...]) at [...]/tracer.cpp:[...]
+# check: Breakpoint 1, mini::ch04::tracerFallback (op=OperatorHandle "myops::myscale", dispatchKeySet=DispatchKeySet(CPU, Tracer), stack=[...]) at [...]/tracer.cpp:[...]
 next
 print *stack
 # check: $1 = Stack[IValue(Tensor [11, 22, 33] DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)), IValue(Double 0.5)]

@@ -4,7 +4,7 @@ set breakpoint pending off
 # the arithmetic happens, and the frames above it are the whole journey.
 break mini::ch05::addCpu
 run
-# check: Breakpoint 1, mini::ch05::addCpu ([...]) at [...]chapters/05_autograd/src/native/cpu/cpu_kernels.cpp:[...]
+# check: Breakpoint 1, mini::ch05::addCpu (self=Tensor(float64, shape=[4, 4], requires_grad=True, grad_fn=MmBackward0), other=Tensor(float64, shape=[], requires_grad=True)) at [...]chapters/05_autograd/src/native/cpu/cpu_kernels.cpp:[...]
 # Read it from the bottom: the public function add, its typed handle, the
 # first dispatch (key set from the tensors: AutogradCPU is highest), the
 # Autograd kernel, the redispatch with autograd masked off, the CPU kernel.

@@ -4,9 +4,7 @@ set breakpoint pending off
 # it has arrived; the model's add (x @ w1 + b) is one of them.
 break mini::ch05::AddBackward0::apply
 run
-# check: Breakpoint 1, mini::ch05::AddBackward0::apply ([...]) at [...]chapters/05_autograd/src/autograd/backward_nodes.cpp:[...]
-# Step past the opening line, so the arguments are in place.
-next
+# check: Breakpoint 1, mini::ch05::AddBackward0::apply (this=[...], grads=...) at [...]chapters/05_autograd/src/autograd/backward_nodes.cpp:[...]
 # No dispatcher here: backward() hands the root edge to the engine, whose
 # loop pops the newest ready node and calls its formula.
 bt -frame-arguments presence

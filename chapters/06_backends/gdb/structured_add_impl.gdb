@@ -8,7 +8,7 @@ run
 # check: Breakpoint 1, (anonymous namespace)::autogradOnTheCpu () at [...]chapters/06_backends/demo/main.cpp:[...]
 break mini::ch06::structured_ufunc_add_CPU::impl
 continue
-# check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl ([...]) at [...]chapters/06_backends/src/native/cpu/cpu_kernels.cpp:[...]
+# check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl (this=[...], self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), out=Tensor(float64, shape=[3, 2], device=cpu)) at [...]chapters/06_backends/src/native/cpu/cpu_kernels.cpp:[...]
 # Read it from the bottom: the generated public function add, its typed
 # handle, the first dispatch (AutogradCPU is the tensors' highest key), the
 # Autograd kernel, the redispatch with autograd masked off, the generated
