@@ -25,7 +25,7 @@ works on a core file too.
 """
 import gdb
 
-from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, first_pointer, function_name,
+from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, function_name,
                       has_field, invalid_text, joined, referent, std_string, text_printer, vector_elements)
 from printers.ch02_keyset import _KeyLayout
 
@@ -153,8 +153,10 @@ def _handle_entry(handle):
     return pointer.dereference()
 
 
-# The spelling of each base SchemaType::Kind, as kBaseTypeSpellings writes it.
-_BASE_SPELLINGS = {"Int": "int", "Float": "float", "Bool": "bool", "String": "str"}
+# The spellings of the SchemaType::Kinds whose enum name is not how a schema
+# writes them (kBaseTypeSpellings); the containers written `Name(T, U)`.
+_BASE_SPELLINGS = {"Int": "int", "Float": "float", "Bool": "bool", "String": "str", "Complex": "complex"}
+_CONTAINERS = ("Dict", "Future", "RRef", "Union")
 
 
 def _optional(value):
@@ -165,23 +167,50 @@ def _optional(value):
     return payload["_M_payload"]["_M_value"]
 
 
+def _alias_text(alias):
+    """AliasInfo::toString(): `(a!)`, `(a|b)`, `(b -> *)`."""
+    others, _ = vector_elements(alias["other_sets"], MAX_SHOWN)
+    after, _ = vector_elements(alias["after_sets"], MAX_SHOWN)
+    text = "({}{}".format("|".join([std_string(alias["set"])] + [std_string(s) for s in others]),
+                          "!" if bool(alias["is_write"]) else "")
+    if after:
+        text += " -> " + "|".join(std_string(s) for s in after)
+    return text + ")"
+
+
+def _elements(schema_type):
+    """The SchemaTypes a list, optional, tuple or container holds (a shared vector)."""
+    pointer = schema_type["elements_"]["_M_ptr"]
+    if int(pointer) == 0:
+        return []
+    elements, _ = vector_elements(pointer.dereference(), MAX_SHOWN)
+    return elements
+
+
 def _schema_type_text(schema_type, alias, depth=0):
+    """SchemaType::toString(alias), from memory."""
     if depth > 8:
         raise Invalid("type nested too deep")
     kind = enum_name(schema_type["kind_"])
+    annotation = "" if alias is None else _alias_text(alias)
     if kind in ("List", "Optional"):
-        element = first_pointer(schema_type["element_"])
-        if element is None or int(element) == 0:
+        elements = _elements(schema_type)
+        if not elements:
             raise Invalid(f"{kind} without an element")
-        inner = _schema_type_text(element.dereference(), alias, depth + 1)
+        inner = _schema_type_text(elements[0], alias, depth + 1)
         if kind == "Optional":
             return inner + "?"
         size = _optional(schema_type["fixed_size_"])
-        return "{}[{}]".format(inner, "" if size is None else int(size))
-    name = _BASE_SPELLINGS.get(kind, kind)
-    if alias is None:
-        return name
-    return "{}({}{})".format(name, std_string(alias["set"]), "!" if bool(alias["is_write"]) else "")
+        own = _optional(schema_type["list_alias_"])
+        return "{}[{}]{}".format(inner, "" if size is None else int(size), "" if own is None else _alias_text(own))
+    members = ", ".join(_schema_type_text(element, None, depth + 1) for element in _elements(schema_type))
+    if kind == "Tuple":
+        return f"({members}){annotation}"
+    if kind in ("Class", "Variable"):
+        return std_string(schema_type["name_"]) + annotation
+    if kind in _CONTAINERS:
+        return f"{kind}({members}){annotation}"
+    return _BASE_SPELLINGS.get(kind, kind) + annotation
 
 
 def _argument_text(argument):

@@ -164,6 +164,20 @@ TEST(DispatcherErrors, KernelNotMatchingTheSchema) {
   EXPECT_FALSE(Dispatcher::singleton().findSchema("late::g", "").has_value());
 }
 
+// A schema with PyTorch's other types registers and prints as written; no C++
+// kernel of ours has such a type, so a kernel for it is refused by the check.
+TEST(DispatcherErrors, KernelForATypeNoKernelTakesIsRefused) {
+  Library library(Library::FRAGMENT, "exotic", std::nullopt, SourceSite{"lib.cpp", 1});
+  library.def("f(Dict(str, t) d) -> Tensor", SourceSite{"lib.cpp", 2});
+  library.def("g(str self, ...) -> str", SourceSite{"lib.cpp", 3});
+  EXPECT_EQ(Dispatcher::singleton().findSchema("exotic::g", "")->schema().toString(),
+            "exotic::g(str self, ...) -> str");
+  EXPECT_THAT(errorOf([&] {
+                library.impl("f", DispatchKey::CPU, &mini_test::identityKernel, SourceSite{"lib.cpp", 4});
+              }),
+              HasSubstr("reason: Type mismatch in argument 1: Dict(str, t) vs Tensor"));
+}
+
 // Same schema as identityKernel, another C++ type: Tensor, not const Tensor&.
 Tensor byValueKernel(Tensor x) { return x; }
 

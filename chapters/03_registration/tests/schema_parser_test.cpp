@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "mini/op_registration/schema_parser.h"
 
 namespace mini {
@@ -181,6 +183,128 @@ TEST(SchemaParser, AliasAnnotations) {
   EXPECT_EQ(schema.returns.at(0).alias, (AliasInfo{"a", true}));
   // The annotation prints inside the list suffix, where it was written.
   EXPECT_EQ(argumentNamed(schema, "parts").toString(), "Tensor(c)[] parts");
+}
+
+// --- PyTorch's other types and annotations ------------------------------------
+
+TEST(SchemaParser, EveryOtherBaseTypeOfPyTorch) {
+  const std::vector<std::pair<std::string, Kind>> spellings{{"SymInt", Kind::SymInt},
+                                                            {"complex", Kind::Complex},
+                                                            {"Layout", Kind::Layout},
+                                                            {"MemoryFormat", Kind::MemoryFormat},
+                                                            {"Generator", Kind::Generator},
+                                                            {"Storage", Kind::Storage},
+                                                            {"Stream", Kind::Stream},
+                                                            {"QScheme", Kind::QScheme},
+                                                            {"Quantizer", Kind::Quantizer},
+                                                            {"Capsule", Kind::Capsule},
+                                                            {"Any", Kind::Any},
+                                                            {"AnyClassType", Kind::AnyClassType},
+                                                            {"AnyEnumType", Kind::AnyEnumType},
+                                                            {"NoneType", Kind::NoneType}};
+  for (const auto& [name, kind] : spellings) {
+    const std::string text = fmt::format("f({} x) -> {}", name, name);
+    const FunctionSchema schema = parseSchema(text);
+    EXPECT_EQ(schema.arguments.at(0).type, SchemaType::base(kind)) << name;
+    EXPECT_EQ(schema.toString(), text);
+  }
+  // torch: f(None x) -> () prints f(NoneType x) -> ().
+  EXPECT_EQ(parseSchema("f(None x) -> ()").toString(), "f(NoneType x) -> ()");
+}
+
+TEST(SchemaParser, TypeVariablesAreLowerCaseNamesThatAreNoType) {
+  const FunctionSchema schema = parseSchema("aten::append.t(t[](a!) self, t(c -> *) el) -> t[](a!)");
+  const SchemaType t = SchemaType::named(Kind::Variable, "t");
+  EXPECT_EQ(argumentNamed(schema, "el").type, t);
+  EXPECT_EQ(argumentNamed(schema, "el").type.name(), "t");
+  EXPECT_EQ(argumentNamed(schema, "self").type, SchemaType::listOf(t, std::nullopt, AliasInfo{"a", true}));
+  // The list's own annotation is not its elements'.
+  EXPECT_FALSE(argumentNamed(schema, "self").alias);
+  EXPECT_EQ(schema.toString(), "aten::append.t(t[](a!) self, t(c -> *) el) -> t[](a!)");
+  // As in PyTorch, a misspelled lower-case type is a type variable, and an
+  // upper-case one is an error.
+  EXPECT_EQ(parseSchema("f(tensor x) -> ()").arguments.at(0).type.kind(), Kind::Variable);
+}
+
+TEST(SchemaParser, CustomClassesKeepTheirQualifiedName) {
+  const std::string text =
+      "quantized::linear(Tensor X, __torch__.torch.classes.quantized.LinearPackedParamsBase W_prepack, "
+      "float Y_scale_i, int Y_zero_point_i) -> Tensor Y";
+  const FunctionSchema schema = parseSchema(text);
+  const SchemaType& type = argumentNamed(schema, "W_prepack").type;
+  EXPECT_EQ(type.kind(), Kind::Class);
+  EXPECT_EQ(type.name(), "__torch__.torch.classes.quantized.LinearPackedParamsBase");
+  EXPECT_EQ(schema.toString(), text);
+}
+
+TEST(SchemaParser, ContainerTypes) {
+  const FunctionSchema schema = parseSchema(
+      "f(Dict(str, Tensor) d, (int, float) pair, Future(t) fut, RRef(t) ref, Union(int, str) u, () empty) "
+      "-> ((Tensor, t)[])");
+  const SchemaType str = SchemaType::base(Kind::String);
+  const SchemaType tensor = SchemaType::base(Kind::Tensor);
+  const SchemaType t = SchemaType::named(Kind::Variable, "t");
+  EXPECT_EQ(argumentNamed(schema, "d").type, SchemaType::containerOf(Kind::Dict, {str, tensor}));
+  EXPECT_EQ(argumentNamed(schema, "pair").type,
+            SchemaType::containerOf(Kind::Tuple, {SchemaType::base(Kind::Int), SchemaType::base(Kind::Float)}));
+  EXPECT_EQ(argumentNamed(schema, "fut").type, SchemaType::containerOf(Kind::Future, {t}));
+  EXPECT_EQ(argumentNamed(schema, "ref").type.element(), t);
+  EXPECT_EQ(argumentNamed(schema, "u").type.elements().size(), 2u);
+  EXPECT_TRUE(argumentNamed(schema, "empty").type.elements().empty());
+  // A lone tuple return keeps its parentheses: bare, `-> (Tensor, t)[]` would be two returns.
+  EXPECT_EQ(schema.toString(),
+            "f(Dict(str, Tensor) d, (int, float) pair, Future(t) fut, RRef(t) ref, Union(int, str) u, () empty) "
+            "-> ((Tensor, t)[])");
+  EXPECT_EQ(parseSchema("f() -> ((int, int))").returns.size(), 1u);
+  EXPECT_EQ(parseSchema("f() -> (int, int)").returns.size(), 2u);
+  // Dict takes an annotation as a whole: `Dict(str, t)(a!) self`.
+  EXPECT_EQ(parseSchema("aten::clear.str(Dict(str, t)(a!) self) -> ()").arguments.at(0).alias, (AliasInfo{"a", true}));
+}
+
+TEST(SchemaParser, VarargsAndVarrets) {
+  const FunctionSchema format = parseSchema("aten::format(str self, ...) -> str");
+  EXPECT_TRUE(format.is_vararg);
+  EXPECT_FALSE(format.is_varret);
+  EXPECT_EQ(format.arguments.size(), 1u);  // `...` is not an argument
+  EXPECT_EQ(format.toString(), "aten::format(str self, ...) -> str");
+
+  const FunctionSchema chunks = parseSchema("prim::ChunkSizes(...) -> ...");
+  EXPECT_TRUE(chunks.is_vararg);
+  EXPECT_TRUE(chunks.is_varret);
+  EXPECT_TRUE(chunks.returns.empty());
+  EXPECT_EQ(chunks.toString(), "prim::ChunkSizes(...) -> ...");
+  // torch: the same three prints.
+  EXPECT_EQ(parseSchema("foo(Tensor x) -> (Tensor, ...)").toString(), "foo(Tensor x) -> (Tensor, ...)");
+  EXPECT_EQ(parseSchema("foo(Tensor x, ...) -> (...)").toString(), "foo(Tensor x, ...) -> ...");
+  EXPECT_NE(parseSchema("f(...) -> ()"), parseSchema("f() -> ()"));
+}
+
+TEST(SchemaParser, AliasSetsWildcardsAndAfterSets) {
+  const FunctionSchema schema =
+      parseSchema("f(Tensor(a) x, Tensor(b|c) y, Tensor(*) z, Tensor(a! -> *) w, Tensor(d -> d) v) -> Tensor(b|a)");
+  EXPECT_EQ(argumentNamed(schema, "y").alias, (AliasInfo{"b", false, {"c"}}));
+  EXPECT_EQ(argumentNamed(schema, "z").alias, (AliasInfo{"*", false}));
+  EXPECT_EQ(argumentNamed(schema, "w").alias, (AliasInfo{"a", true, {}, {"*"}}));
+  // After-sets equal to the before-sets say nothing more; torch prints `(d)` too.
+  EXPECT_EQ(argumentNamed(schema, "v").alias, (AliasInfo{"d", false}));
+  // The sets print in the order written: the corpus has `-> Tensor(b|a)`.
+  EXPECT_EQ(schema.toString(),
+            "f(Tensor(a) x, Tensor(b|c) y, Tensor(*) z, Tensor(a! -> *) w, Tensor(d) v) -> Tensor(b|a)");
+}
+
+TEST(SchemaParser, StringDefaultsKeepTheirEscapes) {
+  // From the corpus: torch prints escapes as it read them.
+  const std::string text = R"(aten::strip(str self, str chars=" \n\t\f\v") -> str)";
+  EXPECT_EQ(parseSchema(text).toString(), text);
+  const std::string quotes = R"(aten::f(str self, str s="\"\'\\") -> str)";
+  EXPECT_EQ(parseSchema(quotes).toString(), quotes);
+}
+
+TEST(SchemaType, FactoriesRefuseTheWrongKinds) {
+  EXPECT_THROW(SchemaType::base(Kind::Dict), std::logic_error);
+  EXPECT_THROW(SchemaType::base(Kind::Class), std::logic_error);
+  EXPECT_THROW(SchemaType::named(Kind::Tensor, "t"), std::logic_error);
+  EXPECT_THROW(SchemaType::containerOf(Kind::List, {}), std::logic_error);
 }
 
 // --- returns ------------------------------------------------------------------
@@ -454,12 +578,59 @@ TEST(SchemaParseErrors, CharacterOutsideTheGrammar) {
             "              ~ <--- HERE\n");
 }
 
-TEST(SchemaParseErrors, WildcardAliasIsOutsideOurGrammar) {
-  // torch accepts Tensor(a -> *); we stop at the arrow like any other unexpected token.
-  EXPECT_EQ(parseError("aten::split(Tensor(a -> *) self) -> Tensor(a)[]"),
-            "expected ) but found 'arrow' here:\n"
-            "aten::split(Tensor(a -> *) self) -> Tensor(a)[]\n"
-            "                     ~~ <--- HERE\n");
+TEST(SchemaParseErrors, VarargsComeLast) {
+  // torch: "\n... must be the last element of the argument list:\n..." with the same
+  // marker, on the token after the `...`.
+  EXPECT_EQ(parseError("foo(Tensor x, ..., int y) -> ()"),
+            "... must be the last element of the argument list:\n"
+            "foo(Tensor x, ..., int y) -> ()\n"
+            "                   ~~~ <--- HERE\n");
+  EXPECT_EQ(parseError("foo(Tensor x) -> (Tensor, ..., Tensor)"),
+            "... must be the last element of the return list:\n"
+            "foo(Tensor x) -> (Tensor, ..., Tensor)\n"
+            "                               ~~~~~~ <--- HERE\n");
+}
+
+TEST(SchemaParseErrors, ContainersTakeTheirCount) {
+  // torch: the same three texts, word for word.
+  EXPECT_EQ(parseError("foo(Dict(str) x) -> ()"),
+            "expected , but found ')' here:\n"
+            "foo(Dict(str) x) -> ()\n"
+            "            ~ <--- HERE\n");
+  EXPECT_EQ(parseError("foo(Future(int, int) x) -> ()"),
+            "expected ) but found ',' here:\n"
+            "foo(Future(int, int) x) -> ()\n"
+            "              ~ <--- HERE\n");
+  EXPECT_EQ(parseError("foo(Union() x) -> ()"),
+            "expected ident but found ')' here:\n"
+            "foo(Union() x) -> ()\n"
+            "          ~ <--- HERE\n");
+}
+
+TEST(SchemaParseErrors, CustomClassNamespace) {
+  // torch: "\nExpected classes namespace but got foo:\n..." with the same marker.
+  EXPECT_EQ(parseError("foo(__torch__.torch.foo.x.Y x) -> ()"),
+            "Expected classes namespace but got foo:\n"
+            "foo(__torch__.torch.foo.x.Y x) -> ()\n"
+            "                    ~~~ <--- HERE\n");
+}
+
+TEST(SchemaParseErrors, AliasSets) {
+  // torch: the same text, word for word.
+  EXPECT_EQ(parseError("foo(Tensor(a|) x) -> ()"),
+            "expected ident but found ')' here:\n"
+            "foo(Tensor(a|) x) -> ()\n"
+            "             ~ <--- HERE\n");
+  // torch accepts this and drops the inner annotation, printing Dict(str, Tensor).
+  EXPECT_EQ(parseError("foo(Dict(str, Tensor(a)) x) -> ()"),
+            "alias annotations are not allowed on a type inside a container:\n"
+            "foo(Dict(str, Tensor(a)) x) -> ()\n"
+            "              ~~~~~~ <--- HERE\n");
+  // torch reads `Tensor!` as a fresh set of its own; we do not.
+  EXPECT_EQ(parseError("foo(Tensor! x) -> ()"),
+            "expected ident but found '!' here:\n"
+            "foo(Tensor! x) -> ()\n"
+            "          ~ <--- HERE\n");
 }
 
 TEST(SchemaParseErrors, MarkerIsOnTheLineOfTheBadToken) {

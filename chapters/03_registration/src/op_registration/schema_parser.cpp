@@ -44,7 +44,8 @@ enum class TokenKind {
   Number,   // 1, 1.5, .5, 1e-5; a minus sign is a token of its own
   String,   // "x" or 'x', quotes included
   Arrow,    // ->
-  Punct,    // one character: ( ) [ ] , * ? ! = . : - +
+  Dots,     // ...: varargs
+  Punct,    // one character: ( ) [ ] , * ? ! = . : - + |
   Eof,
 };
 
@@ -61,6 +62,7 @@ std::string_view kindName(TokenKind kind) {
     case TokenKind::Number: return "number";
     case TokenKind::String: return "string_literal";
     case TokenKind::Arrow: return "arrow";
+    case TokenKind::Dots: return "...";
     case TokenKind::Eof: return "eof";
     case TokenKind::Keyword:
     case TokenKind::Punct: break;
@@ -118,8 +120,12 @@ class Lexer {
       pos_ += 2;
       return make(TokenKind::Arrow, start);
     }
+    if (c == '.' && at(pos_ + 1, '.') && at(pos_ + 2, '.')) {
+      pos_ += 3;
+      return make(TokenKind::Dots, start);
+    }
     // `+` is in no rule, but lexing it lets `y=+1` say "expected number", as PyTorch does.
-    if (std::string_view("()[],*?!=.:-+").find(c) != std::string_view::npos) {
+    if (std::string_view("()[],*?!=.:-+|").find(c) != std::string_view::npos) {
       ++pos_;
       return make(TokenKind::Punct, start);
     }
@@ -187,9 +193,9 @@ class Parser {
       throw SchemaParseError("Tried to parse a function schema but only the operator name was given", cur().offset);
     }
     expectPunct('(');
-    schema.arguments = parseArguments();
+    schema.arguments = parseArguments(schema);
     expect(TokenKind::Arrow);
-    schema.returns = parseReturns();
+    schema.returns = parseReturns(schema);
     expect(TokenKind::Eof);
     return schema;
   }
@@ -206,13 +212,16 @@ class Parser {
   }
 
   // '(' has been read. Arguments up to and including ')'; every argument
-  // after a `*` is keyword-only.
-  std::vector<Argument> parseArguments() {
+  // after a `*` is keyword-only, and `...` (varargs) may only come last.
+  std::vector<Argument> parseArguments(FunctionSchema& schema) {
     std::vector<Argument> arguments;
     bool kwarg_only = false;
     parseCommaList(')', [&] {
+      if (schema.is_vararg) fail(cur(), "... must be the last element of the argument list");
       if (nextIfPunct('*')) {
         kwarg_only = true;
+      } else if (nextIf(TokenKind::Dots)) {
+        schema.is_vararg = true;
       } else {
         arguments.push_back(parseArgument(kwarg_only));
       }
@@ -229,14 +238,26 @@ class Parser {
     return Argument{std::move(name), std::move(type), std::move(default_value), kwarg_only, std::move(alias)};
   }
 
-  // returns := '(' [result (',' result)*] ')' | result
-  std::vector<Argument> parseReturns() {
+  // returns := '(' [result (',' result)*] ')' | result, where a result may
+  // be `...` (any number of results), last.
+  std::vector<Argument> parseReturns(FunctionSchema& schema) {
     std::vector<Argument> returns;
     if (!nextIfPunct('(')) {
-      returns.push_back(parseResult());
+      if (nextIf(TokenKind::Dots)) {
+        schema.is_varret = true;
+      } else {
+        returns.push_back(parseResult());
+      }
       return returns;
     }
-    parseCommaList(')', [&] { returns.push_back(parseResult()); });
+    parseCommaList(')', [&] {
+      if (schema.is_varret) fail(cur(), "... must be the last element of the return list");
+      if (nextIf(TokenKind::Dots)) {
+        schema.is_varret = true;
+      } else {
+        returns.push_back(parseResult());
+      }
+    });
     return returns;
   }
 
@@ -249,12 +270,9 @@ class Parser {
   }
 
   // [parse_type]
-  // type := ident [alias] ('?' | '[' [number] ']')*
+  // type := head [alias] ('?' | '[' [number] ']' [alias])*
   std::pair<SchemaType, std::optional<AliasInfo>> parseType() {
-    const Token name = expect(TokenKind::Ident);
-    const auto kind = baseKindFromName(name.text);
-    if (!kind) fail(name, fmt::format("unknown type specifier '{}'", name.text));
-    SchemaType type = SchemaType::base(*kind);
+    SchemaType type = parseTypeHead();
     std::optional<AliasInfo> alias;
     if (nextIfPunct('(')) alias = parseAlias();
     while (true) {
@@ -266,7 +284,10 @@ class Parser {
           size = parseListSize(expect(TokenKind::Number));
           expectPunct(']');
         }
-        type = SchemaType::listOf(std::move(type), size);
+        // `t[](a!)`: this annotation is the list's own, not its elements'.
+        std::optional<AliasInfo> list_alias;
+        if (nextIfPunct('(')) list_alias = parseAlias();
+        type = SchemaType::listOf(std::move(type), size, std::move(list_alias));
       } else {
         return {std::move(type), std::move(alias)};
       }
@@ -274,11 +295,98 @@ class Parser {
   }
   // [parse_type]
 
-  // '(' has been read: `a)` or `a!)`.
+  // head := '(' [type (',' type)*] ')'          a tuple
+  //       | 'Dict' '(' type ',' type ')' | ('Future' | 'RRef') '(' type ')'
+  //       | 'Union' '(' type (',' type)* ')'
+  //       | '__torch__' '.' 'torch' '.' 'classes' '.' ident '.' ident
+  //       | None | ident                        a base type, or a type variable
+  SchemaType parseTypeHead() {
+    if (nextIfPunct('(')) {
+      std::vector<SchemaType> members;
+      parseCommaList(')', [&] { members.push_back(parseContainedType()); });
+      return SchemaType::containerOf(SchemaType::Kind::Tuple, std::move(members));
+    }
+    if (cur().kind == TokenKind::Keyword && cur().text == "None") {
+      next();
+      return SchemaType::base(SchemaType::Kind::NoneType);
+    }
+    const Token name = expect(TokenKind::Ident);
+    if (name.text == "__torch__") return parseClassName();
+    if (const auto container = containerKindFromName(name.text)) {
+      expectPunct('(');
+      return SchemaType::containerOf(*container, parseContainedTypes(*container));
+    }
+    if (const auto kind = baseKindFromName(name.text)) return SchemaType::base(*kind);
+    // As in PyTorch: a lower-case name that is no type stands for any type,
+    // the same one wherever the schema repeats it (`t[] l, t el`).
+    if (std::islower(static_cast<unsigned char>(name.text.front()))) {
+      return SchemaType::named(SchemaType::Kind::Variable, std::string(name.text));
+    }
+    fail(name, fmt::format("unknown type specifier '{}'", name.text));
+  }
+
+  // '(' has been read: the types inside Dict(...), Future(...), RRef(...) or
+  // Union(...), and the ')'. Each container takes its own count, so that a
+  // wrong one is the same "expected" error as in PyTorch.
+  std::vector<SchemaType> parseContainedTypes(SchemaType::Kind container) {
+    std::vector<SchemaType> elements{parseContainedType()};
+    if (container == SchemaType::Kind::Dict) {
+      expectPunct(',');
+      elements.push_back(parseContainedType());
+    } else if (container == SchemaType::Kind::Union) {
+      while (nextIfPunct(',')) elements.push_back(parseContainedType());
+    }
+    expectPunct(')');
+    return elements;
+  }
+
+  // A type inside a container. An alias annotation there would say nothing
+  // PyTorch keeps (it drops them), so it is refused rather than silently lost.
+  SchemaType parseContainedType() {
+    const Token start = cur();
+    auto [type, alias] = parseType();
+    if (alias) fail(start, "alias annotations are not allowed on a type inside a container");
+    return type;
+  }
+
+  // `__torch__` has been read: `.torch.classes.NAMESPACE.CLASS`, a class
+  // registered with torch::class_. PyTorch also checks that it is registered;
+  // we have no class registry, so any such name is a class.
+  SchemaType parseClassName() {
+    std::string name = "__torch__";
+    for (std::string_view part : {"torch", "classes"}) {
+      expectPunct('.');
+      const Token token = expect(TokenKind::Ident);
+      if (token.text != part) fail(token, fmt::format("Expected classes namespace but got {}", token.text));
+      name += fmt::format(".{}", part);
+    }
+    for (int i = 0; i < 2; ++i) {  // the namespace, then the class
+      expectPunct('.');
+      name += fmt::format(".{}", expect(TokenKind::Ident).text);
+    }
+    return SchemaType::named(SchemaType::Kind::Class, std::move(name));
+  }
+
+  // '(' has been read: `a)`, `a!)`, `a|b)`, `*)`, `b -> *)`.
   AliasInfo parseAlias() {
-    AliasInfo alias{std::string(expect(TokenKind::Ident).text), nextIfPunct('!')};
+    std::vector<std::string> before = parseAliasSets();
+    AliasInfo alias{before.front(), nextIfPunct('!'), {before.begin() + 1, before.end()}, {}};
+    if (nextIf(TokenKind::Arrow)) {
+      alias.after_sets = parseAliasSets();
+      // `(a -> a)` says no more than `(a)`, and PyTorch prints it so.
+      if (alias.after_sets == before) alias.after_sets.clear();
+    }
     expectPunct(')');
     return alias;
+  }
+
+  // set ('|' set)*, where a set is a name or the wildcard `*`.
+  std::vector<std::string> parseAliasSets() {
+    std::vector<std::string> sets;
+    do {
+      sets.emplace_back(nextIfPunct('*') ? "*" : expect(TokenKind::Ident).text);
+    } while (nextIfPunct('|'));
+    return sets;
   }
 
   std::size_t parseListSize(const Token& number) {
@@ -366,6 +474,12 @@ class Parser {
   Token next() { return tokens_[index_ == tokens_.size() - 1 ? index_ : index_++]; }
 
   static bool isPunct(const Token& token, char c) { return token.kind == TokenKind::Punct && token.text.front() == c; }
+
+  bool nextIf(TokenKind kind) {
+    if (cur().kind != kind) return false;
+    next();
+    return true;
+  }
 
   bool nextIfPunct(char c) {
     if (!isPunct(cur(), c)) return false;

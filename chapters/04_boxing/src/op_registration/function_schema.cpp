@@ -1,5 +1,6 @@
 #include "mini/op_registration/function_schema.h"
 
+#include <algorithm>
 #include <array>
 #include <stdexcept>
 #include <utility>
@@ -17,18 +18,52 @@ struct BaseTypeSpelling {
 };
 
 // One table for both directions, so a spelling cannot be parsed one way and
-// printed another.
+// printed another. The containers are here for their names only.
 constexpr std::array kBaseTypeSpellings{
-    BaseTypeSpelling{SchemaType::Kind::Tensor, "Tensor"}, BaseTypeSpelling{SchemaType::Kind::Int, "int"},
-    BaseTypeSpelling{SchemaType::Kind::Float, "float"},   BaseTypeSpelling{SchemaType::Kind::Bool, "bool"},
-    BaseTypeSpelling{SchemaType::Kind::String, "str"},    BaseTypeSpelling{SchemaType::Kind::Scalar, "Scalar"},
-    BaseTypeSpelling{SchemaType::Kind::Device, "Device"}, BaseTypeSpelling{SchemaType::Kind::ScalarType, "ScalarType"},
+    BaseTypeSpelling{SchemaType::Kind::Tensor, "Tensor"},
+    BaseTypeSpelling{SchemaType::Kind::Int, "int"},
+    BaseTypeSpelling{SchemaType::Kind::Float, "float"},
+    BaseTypeSpelling{SchemaType::Kind::Bool, "bool"},
+    BaseTypeSpelling{SchemaType::Kind::String, "str"},
+    BaseTypeSpelling{SchemaType::Kind::Scalar, "Scalar"},
+    BaseTypeSpelling{SchemaType::Kind::Device, "Device"},
+    BaseTypeSpelling{SchemaType::Kind::ScalarType, "ScalarType"},
+    BaseTypeSpelling{SchemaType::Kind::SymInt, "SymInt"},
+    BaseTypeSpelling{SchemaType::Kind::Complex, "complex"},
+    BaseTypeSpelling{SchemaType::Kind::Layout, "Layout"},
+    BaseTypeSpelling{SchemaType::Kind::MemoryFormat, "MemoryFormat"},
+    BaseTypeSpelling{SchemaType::Kind::Generator, "Generator"},
+    BaseTypeSpelling{SchemaType::Kind::Storage, "Storage"},
+    BaseTypeSpelling{SchemaType::Kind::Stream, "Stream"},
+    BaseTypeSpelling{SchemaType::Kind::QScheme, "QScheme"},
+    BaseTypeSpelling{SchemaType::Kind::Quantizer, "Quantizer"},
+    BaseTypeSpelling{SchemaType::Kind::Capsule, "Capsule"},
+    BaseTypeSpelling{SchemaType::Kind::Any, "Any"},
+    BaseTypeSpelling{SchemaType::Kind::AnyClassType, "AnyClassType"},
+    BaseTypeSpelling{SchemaType::Kind::AnyEnumType, "AnyEnumType"},
+    BaseTypeSpelling{SchemaType::Kind::NoneType, "NoneType"},
 };
+
+constexpr std::array kContainerSpellings{
+    BaseTypeSpelling{SchemaType::Kind::Dict, "Dict"},
+    BaseTypeSpelling{SchemaType::Kind::Future, "Future"},
+    BaseTypeSpelling{SchemaType::Kind::RRef, "RRef"},
+    BaseTypeSpelling{SchemaType::Kind::Union, "Union"},
+};
+
+bool isContainer(SchemaType::Kind kind) {
+  return kind == SchemaType::Kind::Tuple ||
+         std::any_of(kContainerSpellings.begin(), kContainerSpellings.end(),
+                     [&](const BaseTypeSpelling& spelling) { return spelling.kind == kind; });
+}
 
 }  // namespace
 
 std::string_view baseTypeName(SchemaType::Kind kind) {
   for (const auto& spelling : kBaseTypeSpellings) {
+    if (spelling.kind == kind) return spelling.name;
+  }
+  for (const auto& spelling : kContainerSpellings) {
     if (spelling.kind == kind) return spelling.name;
   }
   return "<not a base type>";
@@ -41,19 +76,57 @@ std::optional<SchemaType::Kind> baseKindFromName(std::string_view name) {
   return std::nullopt;
 }
 
-SchemaType SchemaType::base(Kind kind) {
-  if (kind == Kind::List || kind == Kind::Optional) {
-    throw std::logic_error("SchemaType::base takes a base kind; use listOf or optionalOf");
+std::optional<SchemaType::Kind> containerKindFromName(std::string_view name) {
+  for (const auto& spelling : kContainerSpellings) {
+    if (spelling.name == name) return spelling.kind;
   }
-  return SchemaType(kind, nullptr, std::nullopt);
+  return std::nullopt;
 }
 
-SchemaType SchemaType::listOf(SchemaType element, std::optional<std::size_t> fixed_size) {
-  return SchemaType(Kind::List, std::make_shared<const SchemaType>(std::move(element)), fixed_size);
+std::string AliasInfo::toString() const {
+  std::vector<std::string_view> before{set};
+  before.insert(before.end(), other_sets.begin(), other_sets.end());
+  std::string text = fmt::format("({}{}", fmt::join(before, "|"), is_write ? "!" : "");
+  if (!after_sets.empty()) text += fmt::format(" -> {}", fmt::join(after_sets, "|"));
+  return text + ")";
+}
+
+SchemaType SchemaType::base(Kind kind) {
+  if (!baseKindFromName(baseTypeName(kind))) {
+    throw std::logic_error("SchemaType::base takes a base kind; use listOf or optionalOf");
+  }
+  return SchemaType(kind, nullptr);
+}
+
+SchemaType SchemaType::named(Kind kind, std::string name) {
+  if (kind != Kind::Class && kind != Kind::Variable) {
+    throw std::logic_error("SchemaType::named takes Class or Variable");
+  }
+  SchemaType type(kind, nullptr);
+  type.name_ = std::move(name);
+  return type;
+}
+
+SchemaType SchemaType::listOf(SchemaType element, std::optional<std::size_t> fixed_size,
+                              std::optional<AliasInfo> alias) {
+  SchemaType type(Kind::List, std::make_shared<const std::vector<SchemaType>>(1, std::move(element)));
+  type.fixed_size_ = fixed_size;
+  type.list_alias_ = std::move(alias);
+  return type;
 }
 
 SchemaType SchemaType::optionalOf(SchemaType element) {
-  return SchemaType(Kind::Optional, std::make_shared<const SchemaType>(std::move(element)), std::nullopt);
+  return SchemaType(Kind::Optional, std::make_shared<const std::vector<SchemaType>>(1, std::move(element)));
+}
+
+SchemaType SchemaType::containerOf(Kind kind, std::vector<SchemaType> elements) {
+  if (!isContainer(kind)) throw std::logic_error("SchemaType::containerOf takes Tuple, Dict, Future, RRef or Union");
+  return SchemaType(kind, std::make_shared<const std::vector<SchemaType>>(std::move(elements)));
+}
+
+const std::vector<SchemaType>& SchemaType::elements() const {
+  static const std::vector<SchemaType> none;
+  return elements_ ? *elements_ : none;
 }
 
 bool SchemaType::isTensorLike() const {
@@ -66,22 +139,28 @@ bool SchemaType::isTensorLike() const {
 }
 
 std::string SchemaType::toString(const std::optional<AliasInfo>& alias) const {
+  const std::string annotation = alias ? alias->toString() : std::string();
+  std::vector<std::string> members;
+  for (const auto& element : elements()) members.push_back(element.toString());
   switch (kind_) {
     case Kind::List: {
       std::string size = fixed_size_ ? fmt::format("{}", *fixed_size_) : std::string();
-      return fmt::format("{}[{}]", element().toString(alias), size);
+      std::string own = list_alias_ ? list_alias_->toString() : std::string();
+      return fmt::format("{}[{}]{}", element().toString(alias), size, own);
     }
     case Kind::Optional: return element().toString(alias) + "?";
+    case Kind::Tuple: return fmt::format("({}){}", fmt::join(members, ", "), annotation);
+    case Kind::Class:
+    case Kind::Variable: return name_ + annotation;
     default:
-      if (!alias) return std::string(baseTypeName(kind_));
-      return fmt::format("{}({}{})", baseTypeName(kind_), alias->set, alias->is_write ? "!" : "");
+      if (isContainer(kind_)) return fmt::format("{}({}){}", baseTypeName(kind_), fmt::join(members, ", "), annotation);
+      return std::string(baseTypeName(kind_)) + annotation;
   }
 }
 
 bool SchemaType::operator==(const SchemaType& other) const {
-  if (kind_ != other.kind_ || fixed_size_ != other.fixed_size_) return false;
-  if (!element_ || !other.element_) return element_ == other.element_;
-  return *element_ == *other.element_;
+  return kind_ == other.kind_ && fixed_size_ == other.fixed_size_ && name_ == other.name_ &&
+         list_alias_ == other.list_alias_ && elements() == other.elements();
 }
 
 std::string Argument::toString() const {
@@ -121,12 +200,16 @@ std::string FunctionSchema::toString() const {
     }
     printed_arguments.push_back(argument.toString());
   }
+  if (is_vararg) printed_arguments.emplace_back("...");
 
   std::vector<std::string> printed_returns;
   for (const auto& result : returns) printed_returns.push_back(result.toString());
-  // One return prints bare (`-> Tensor`), any other count in parentheses.
-  std::string returns_text =
-      printed_returns.size() == 1 ? printed_returns.front() : fmt::format("({})", fmt::join(printed_returns, ", "));
+  if (is_varret) printed_returns.emplace_back("...");
+  // One return prints bare (`-> Tensor`, `-> ...`), any other count in
+  // parentheses; so does a lone tuple, `-> ((int, int))`, which bare would
+  // read as two returns.
+  const bool bare = printed_returns.size() == 1 && printed_returns.front().front() != '(';
+  std::string returns_text = bare ? printed_returns.front() : fmt::format("({})", fmt::join(printed_returns, ", "));
 
   return fmt::format("{}({}) -> {}", operatorName(), fmt::join(printed_arguments, ", "), returns_text);
 }

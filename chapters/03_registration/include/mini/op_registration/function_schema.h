@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -22,20 +23,37 @@ inline namespace ch03 {
 
 /// `(a)` reads alias set a; `(a!)` also writes it. In-place and out= operators
 /// mark the tensor they modify and return, so `add.out` says its result *is*
-/// its `out` argument.
+/// its `out` argument. The rarer forms come from TorchScript's own operators:
+/// `(a|b)` may be in either set, `*` is the wildcard (any set: a value stored
+/// into a list or dict may alias anything), and `(a -> *)` says where the value
+/// is after the call when that differs from before.
 struct AliasInfo {
-  std::string set;        ///< the alias set's name, `a` in `Tensor(a!)`
-  bool is_write = false;  ///< the `!`: the operator writes through this alias
+  // A constructor rather than an aggregate, so that the common `AliasInfo{"a", true}`
+  // needs no empty braces for the rare parts.
+  AliasInfo(std::string set_name = {}, bool write = false, std::vector<std::string> others = {},
+            std::vector<std::string> after = {})
+      : set(std::move(set_name)), is_write(write), other_sets(std::move(others)), after_sets(std::move(after)) {}
+
+  std::string set;                      ///< the first alias set, `a` in `Tensor(a!)`; `*` for the wildcard
+  bool is_write = false;                ///< the `!`: the operator writes through this alias
+  std::vector<std::string> other_sets;  ///< `b` in `Tensor(a|b)`, in the order written
+  /// The sets after the call, `*` in `Tensor(b -> *)`; empty when they are the
+  /// sets before, which is how PyTorch prints `(a -> a)` too: as `(a)`.
+  std::vector<std::string> after_sets;
+
+  /// `(a!)`, `(b|a)`, `(b -> *)`: the annotation as PyTorch prints it.
+  std::string toString() const;
 
   bool operator==(const AliasInfo&) const = default;
 };
 
-/// The type of one argument or return. A base type (Tensor, int, ...) or a
-/// list or optional of another SchemaType, so `Tensor?[]` is a list of
-/// optional tensors and `int[2]?` an optional fixed-size list of ints.
+/// The type of one argument or return: a base type (Tensor, int, ...), a
+/// named one (a custom class, a type variable), or a container of other
+/// SchemaTypes, so `Tensor?[]` is a list of optional tensors and `int[2]?` an
+/// optional fixed-size list of ints.
 class SchemaType {
  public:
-  /// Base kinds first, the two wrappers last.
+  /// Base kinds first, then the named kinds, then the containers.
   enum class Kind : unsigned char {
     Tensor,
     Int,
@@ -45,22 +63,58 @@ class SchemaType {
     Scalar,  ///< a number of any type: `Scalar alpha=1`
     Device,
     ScalarType,  ///< a dtype: `ScalarType? dtype=None`
-    List,        ///< `T[]`, or `T[N]` with a fixed size
-    Optional,    ///< `T?`
+    // The rest of PyTorch's base types. The dispatcher carries them through a
+    // schema; no kernel of this course takes one (see infer_schema.h).
+    SymInt,   ///< an int that may be symbolic while tracing shapes: `SymInt[] size`
+    Complex,  ///< spelled `complex`
+    Layout,
+    MemoryFormat,
+    Generator,
+    Storage,
+    Stream,
+    QScheme,
+    Quantizer,
+    Capsule,
+    Any,
+    AnyClassType,
+    AnyEnumType,
+    NoneType,  ///< also spelled `None`
+    Class,     ///< a custom class, `__torch__.torch.classes.quantized.LinearPackedParamsBase`
+    Variable,  ///< a type variable, `t` in `t[] l`: any lower-case name that is no type
+    List,      ///< `T[]`, or `T[N]` with a fixed size
+    Optional,  ///< `T?`
+    Tuple,     ///< `(T, U)`
+    Dict,      ///< `Dict(K, V)`
+    Future,    ///< `Future(T)`
+    RRef,      ///< `RRef(T)`, a remote reference
+    Union,     ///< `Union(T, U)`
   };
 
-  /// A base type; `kind` must not be List or Optional.
+  /// A base type; `kind` must be one of the base kinds.
   static SchemaType base(Kind kind);
-  /// `T[]` (no size) or `T[N]`.
-  static SchemaType listOf(SchemaType element, std::optional<std::size_t> fixed_size = std::nullopt);
+  /// A custom class or a type variable, by the name a schema spells it.
+  static SchemaType named(Kind kind, std::string name);
+  /// `T[]` (no size) or `T[N]`; `alias` is an annotation on the list itself,
+  /// `t[](a!)`, as opposed to one on its elements, `Tensor(a!)[]`.
+  static SchemaType listOf(SchemaType element, std::optional<std::size_t> fixed_size = std::nullopt,
+                           std::optional<AliasInfo> alias = std::nullopt);
   /// `T?`.
   static SchemaType optionalOf(SchemaType element);
+  /// Tuple, Dict (key, then value), Future, RRef or Union of `elements`.
+  static SchemaType containerOf(Kind kind, std::vector<SchemaType> elements);
 
   Kind kind() const { return kind_; }
-  /// The wrapped type of a List or Optional.
-  const SchemaType& element() const { return *element_; }
+  /// The wrapped type of a List, Optional, Future or RRef.
+  const SchemaType& element() const { return elements_->front(); }
+  /// Every contained type, in order: a Tuple's or Union's members, a Dict's
+  /// key and value; empty for base and named types.
+  const std::vector<SchemaType>& elements() const;
+  /// The class's or the type variable's name; empty for every other kind.
+  const std::string& name() const { return name_; }
   /// N for `T[N]`; empty for `T[]` and every non-list type.
   std::optional<std::size_t> fixedSize() const { return fixed_size_; }
+  /// The annotation on a list itself, `(a!)` in `t[](a!)`.
+  const std::optional<AliasInfo>& listAlias() const { return list_alias_; }
 
   /// True for the types whose key sets take part in dispatch: Tensor,
   /// Tensor?, Tensor[] (any size) and Tensor?[]. Not Tensor[]?: c10's
@@ -74,19 +128,24 @@ class SchemaType {
   bool operator==(const SchemaType& other) const;
 
  private:
-  SchemaType(Kind kind, std::shared_ptr<const SchemaType> element, std::optional<std::size_t> fixed_size)
-      : kind_(kind), element_(std::move(element)), fixed_size_(fixed_size) {}
+  SchemaType(Kind kind, std::shared_ptr<const std::vector<SchemaType>> elements)
+      : kind_(kind), elements_(std::move(elements)) {}
 
   Kind kind_;
   // Shared and immutable: copying a schema copies pointers, never trees.
-  std::shared_ptr<const SchemaType> element_;
+  std::shared_ptr<const std::vector<SchemaType>> elements_;
+  std::string name_;
   std::optional<std::size_t> fixed_size_;
+  std::optional<AliasInfo> list_alias_;
 };
 
-/// The spelling of a base kind in a schema: "Tensor", "int", "str", ...
+/// The spelling of a base kind in a schema: "Tensor", "int", "str", ...; of a
+/// container kind, its name before the parenthesis, "Dict", "Future", ...
 std::string_view baseTypeName(SchemaType::Kind kind);
 /// The base kind a schema spells `name`, or nothing if `name` is no type we know.
 std::optional<SchemaType::Kind> baseKindFromName(std::string_view name);
+/// Dict, Future, RRef or Union for their names, nothing for any other.
+std::optional<SchemaType::Kind> containerKindFromName(std::string_view name);
 
 /// One argument (or named or unnamed return) of a schema.
 struct Argument {
@@ -113,6 +172,11 @@ struct FunctionSchema {
   std::string overload_name;  ///< `out` in `myops::myadd.out`; empty if none
   std::vector<Argument> arguments;
   std::vector<Argument> returns;
+  /// `...` after the arguments: any number of further arguments (TorchScript's
+  /// `aten::format(str self, ...) -> str`).
+  bool is_vararg = false;
+  /// `...` among the returns: any number of results (`prim::ChunkSizes(...) -> ...`).
+  bool is_varret = false;
 
   /// `myops::myadd.out`: the name and overload, the operator's key in the
   /// registry and the name every error message uses.

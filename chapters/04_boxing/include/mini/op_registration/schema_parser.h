@@ -6,10 +6,16 @@
 ///
 ///     schema    := name '(' [argument (',' argument)*] ')' '->' returns EOF
 ///     name      := ident [':' ':' ident] ['.' ident]
-///     argument  := '*' | type ident ['=' default]
+///     argument  := '*' | '...' | type ident ['=' default]
 ///     returns   := '(' [result (',' result)*] ')' | result
-///     result    := type [ident]
-///     type      := ident ['(' ident ['!'] ')'] ('?' | '[' [number] ']')*
+///     result    := '...' | type [ident]
+///     type      := head [alias] ('?' | '[' [number] ']' [alias])*
+///     head      := ident | None | '(' [type (',' type)*] ')'
+///                | 'Dict' '(' type ',' type ')' | ('Future' | 'RRef') '(' type ')'
+///                | 'Union' '(' type (',' type)* ')'
+///                | '__torch__' '.' 'torch' '.' 'classes' '.' ident '.' ident
+///     alias     := '(' sets ['!'] ['->' sets] ')'
+///     sets      := (ident | '*') ('|' (ident | '*'))*
 ///     default   := constant | '[' [constant (',' constant)*] ']'
 ///     constant  := True | False | None | string | ident | ['-'] number
 ///
@@ -26,7 +32,13 @@
 /// is printed for every token, end of input included (PyTorch omits it for
 /// some); and no message starts with an empty line (PyTorch's ErrorReport
 /// ones do); a name with no `(` after it says `expected (` (PyTorch, which
-/// also parses bare operator names, says `expected eof`).
+/// also parses bare operator names, says `expected eof`); any
+/// `__torch__.torch.classes.NS.NAME` is a class (we have no class registry to
+/// check it against); an alias annotation inside a container type, which
+/// PyTorch drops, is refused; and the sets of an annotation print in the
+/// order written (PyTorch keeps them unordered, so it may print `(b|a)` for
+/// `(a|b)`). `Tensor!`, PyTorch's shorthand for a fresh alias set, is not in
+/// the grammar.
 
 #include <cstddef>
 #include <stdexcept>
