@@ -140,6 +140,14 @@ TEST(Structured, ReluKeepsNaNAndNegativeZero) {
   }
 }
 
+TEST(Structured, ReluBackwardPassesTheGradientOfANaN) {
+  // x = torch.tensor([nan, -0., 1.], dtype=torch.float64, requires_grad=True);
+  // torch.relu(x).sum().backward(); x.grad == tensor([1., 0., 1.]) in 1.13
+  const Tensor x = fromValues({std::numeric_limits<double>::quiet_NaN(), -0.0, 1}, {3}, true);
+  sum(relu(x)).backward();
+  EXPECT_THAT(valuesOf(x.grad()), ElementsAre(1, 0, 1));
+}
+
 TEST(Structured, BoolOperandsOfSubAndReluAreRefusedInPyTorchsWords) {
   const Tensor flags = cpuTensor({1, 0}, {2}, ScalarType::Bool);
   const Tensor floats = cpuTensor({1, 2}, {2}, ScalarType::Float);
