@@ -18,7 +18,9 @@ Tensor maximumCpu(const Tensor& self, const Tensor& other) {
   MINI_DISPATCH_ALL_TYPES_AND_BOOL(meta.dtype, "maximum", [&] {
     cpuElementwiseLoop(
         meta.sizes, StridedPointer<scalar_t>{out.dataPtr<scalar_t>(), out.strides()},
-        [](scalar_t x, scalar_t y) { return x < y ? y : x; },
+        // A NaN on either side wins, as in torch.maximum; `x != x` is
+        // false for every bool and integer, so they take the comparison.
+        [](scalar_t x, scalar_t y) { return x != x || y != y ? (x != x ? x : y) : (x < y ? y : x); },
         StridedPointer<const scalar_t>{a.dataPtr<const scalar_t>(),
                                        expandedStrides(a.sizes(), a.strides(), meta.sizes)},
         StridedPointer<const scalar_t>{b.dataPtr<const scalar_t>(),

@@ -40,11 +40,18 @@ TEST(Tensor, CopiesAreHandlesToOneTensor) {
 }
 
 TEST(Tensor, PrintsLikeTorch) {
-  EXPECT_EQ(fmt::format("{}", fromValues({1, 2.5, 3, 4}, {2, 2})), "tensor([[1, 2.5], [3, 4]])");
-  EXPECT_EQ(fmt::format("{}", fromValues({1, 2}, {2}, true)), "tensor([1, 2], requires_grad=True)");
+  // Each expected string is repr() of the same float64 tensor in torch 1.13:
+  // torch.tensor([[1., 2.5], [3., 4.]], dtype=torch.float64)
+  EXPECT_EQ(fmt::format("{}", fromValues({1, 2.5, 3, 4}, {2, 2})),
+            "tensor([[1.0000, 2.5000],\n        [3.0000, 4.0000]], dtype=torch.float64)");
+  // torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True), and that times 2
+  EXPECT_EQ(fmt::format("{}", fromValues({1, 2}, {2}, true)),
+            "tensor([1., 2.], dtype=torch.float64, requires_grad=True)");
   EXPECT_EQ(fmt::format("{}", mul(fromValues({1, 2}, {2}, true), scalarTensor(2))),
-            "tensor([2, 4], grad_fn=<MulBackward0>)");
-  EXPECT_EQ(fmt::format("{}", scalarTensor(7)), "tensor(7)");
+            "tensor([2., 4.], dtype=torch.float64, grad_fn=<MulBackward0>)");
+  // torch.tensor(7., dtype=torch.float64); torch.tensor([1., -20.], dtype=torch.float64)
+  EXPECT_EQ(fmt::format("{}", scalarTensor(7)), "tensor(7., dtype=torch.float64)");
+  EXPECT_EQ(fmt::format("{}", fromValues({1, -20}, {2})), "tensor([  1., -20.], dtype=torch.float64)");
   EXPECT_EQ(fmt::format("{}", Tensor()), "tensor(undefined)");
 }
 

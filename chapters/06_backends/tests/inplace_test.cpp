@@ -25,6 +25,19 @@ TEST(Inplace, ModifyingASavedResultIsAnErrorNamingItsProducer) {
             "place, or change it after backward().");
 }
 
+TEST(Inplace, TheSavedTensorErrorNamesTheTensorTypeOfItsDtype) {
+  // a = torch.ones(2, requires_grad=True); e = a.exp(); y = e * 2; e.add_(1);
+  // y.sum().backward() in 1.13 names [torch.FloatTensor [2]].
+  const Tensor a = ones({2}, TensorOptions{}.withRequiresGrad(true));
+  Tensor e = exp(a);
+  const Tensor y = mul(e, scalarTensor(2));
+  add_(e, scalarTensor(1));
+  const std::string message = errorOf([&] { sum(y).backward(); });
+  EXPECT_NE(message.find("[torch.FloatTensor [2]], which is output 0 of ExpBackward0, is at version 1"),
+            std::string::npos)
+      << message;
+}
+
 TEST(Inplace, ModifyingASavedInputIsAnErrorNamingTheNodeThatNeedsIt) {
   const Tensor w = fromValues({1, 2}, {2}, true);
   Tensor input = fromValues({3, 4}, {2});

@@ -2,7 +2,9 @@
 // of each operator agree; out= resizes and checks as PyTorch 1.13 does; the
 // in-place wrapper refuses a result that is not self's; Meta computes the
 // shapes and dtypes the CPU produces.
+#include <cmath>
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
+#include "mini/core/grad_mode.h"
 #include "mini/native/factories.h"
 #include "mini/util/warning.h"
 #include "support/backend_test_helpers.h"
@@ -103,6 +106,65 @@ TEST(Structured, SumAndMatmulFunctionalAndOutAgree) {
   EXPECT_EQ(valuesOf(product), valuesOf(matmul(m, k)));
 }
 
+TEST(Structured, SumOverAnEmptyDimListSumsEverything) {
+  const Tensor m = cpuTensor({1, 2, 3, 4}, {2, 2});
+  // torch.sum(torch.tensor([[1., 2.], [3., 4.]]), dim=[]) == tensor(10.) in 1.13
+  const Tensor all = sum(m, std::vector<std::int64_t>{}, false);
+  EXPECT_EQ(all.dim(), 0);
+  EXPECT_THAT(valuesOf(all), ElementsAre(10));
+  // torch.sum(torch.ones(2, 3), dim=[], keepdim=True) == tensor([[6.]])
+  const Tensor kept = sum(cpuTensor({1, 1, 1, 1, 1, 1}, {2, 3}), std::vector<std::int64_t>{}, true);
+  EXPECT_EQ(kept.sizes(), (Sizes{1, 1}));
+  EXPECT_THAT(valuesOf(kept), ElementsAre(6));
+}
+
+TEST(Structured, SumRefusesADimNamedTwice) {
+  const Tensor m = cpuTensor({1, 2, 3, 4}, {2, 2});
+  // torch.sum(x, dim=[0, 0]) and torch.sum(x, dim=[0, -2]) in 1.13:
+  // RuntimeError: dim 0 appears multiple times in the list of dims
+  EXPECT_EQ(errorOf([&] { sum(m, {0, 0}, false); }), "dim 0 appears multiple times in the list of dims");
+  EXPECT_EQ(errorOf([&] { sum(m, {0, -2}, false); }), "dim 0 appears multiple times in the list of dims");
+}
+
+TEST(Structured, ReluKeepsNaNAndNegativeZero) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  for (ScalarType dtype : {ScalarType::Float, ScalarType::Double}) {
+    // torch.relu(torch.tensor([nan, -0., -1., 2.])) == tensor([nan, -0., 0., 2.]) in 1.13
+    const std::vector<double> result = valuesOf(relu(cpuTensor({nan, -0.0, -1, 2}, {4}, dtype)));
+    EXPECT_TRUE(std::isnan(result[0])) << result[0];
+    EXPECT_EQ(result[1], 0);
+    EXPECT_TRUE(std::signbit(result[1]));
+    EXPECT_EQ(result[2], 0);
+    EXPECT_FALSE(std::signbit(result[2]));
+    EXPECT_EQ(result[3], 2);
+  }
+}
+
+TEST(Structured, ReluBackwardPassesTheGradientOfANaN) {
+  // x = torch.tensor([nan, -0., 1.], dtype=torch.float64, requires_grad=True);
+  // torch.relu(x).sum().backward(); x.grad == tensor([1., 0., 1.]) in 1.13
+  const Tensor x = fromValues({std::numeric_limits<double>::quiet_NaN(), -0.0, 1}, {3}, true);
+  sum(relu(x)).backward();
+  EXPECT_THAT(valuesOf(x.grad()), ElementsAre(1, 0, 1));
+}
+
+TEST(Structured, BoolOperandsOfSubAndReluAreRefusedInPyTorchsWords) {
+  const Tensor flags = cpuTensor({1, 0}, {2}, ScalarType::Bool);
+  const Tensor floats = cpuTensor({1, 2}, {2}, ScalarType::Float);
+  // torch.sub(torch.tensor([True]), torch.tensor([False])) in 1.13:
+  EXPECT_EQ(errorOf([&] { sub(flags, flags); }),
+            "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+            "operator instead.");
+  // torch.sub(torch.tensor([1.]), torch.tensor([True])), and with the operands swapped:
+  const std::string oneBool =
+      "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+      "the `~` or `logical_not()` operator instead.";
+  EXPECT_EQ(errorOf([&] { sub(floats, flags); }), oneBool);
+  EXPECT_EQ(errorOf([&] { sub(flags, floats); }), oneBool);
+  // torch.relu(torch.tensor([True])) in 1.13:
+  EXPECT_EQ(errorOf([&] { relu(flags); }), "Boolean inputs not supported for relu");
+}
+
 TEST(Structured, OutKeepsItsDtypeWhenTheResultCastsToIt) {
   // int64 + int64 into float32: computed and stored as float32, as in torch.
   Tensor out = emptyTensor({0}, {ScalarType::Float, kCpu});
@@ -135,6 +197,31 @@ TEST(Structured, OutResizesAnEmptyTensorSilentlyAndReusesARightSizedOne) {
   EXPECT_EQ(out.rawData(), storage);
 }
 
+TEST(Structured, OutRefusesAnArgumentThatRequiresGrad) {
+  const Tensor leaf = ones({2}, TensorOptions{}.withRequiresGrad(true));
+  Tensor out = emptyTensor({2}, {ScalarType::Float, kCpu});
+  // a = torch.ones(2, requires_grad=True); torch.add(a, a, out=torch.empty(2)) in 1.13:
+  EXPECT_EQ(errorOf([&] { add_out(out, leaf, leaf); }),
+            "add(): functions with out=... arguments don't support automatic differentiation, but one of the "
+            "arguments requires grad.");
+  // torch.sum(a, dim=[0], out=torch.empty(())):
+  EXPECT_EQ(errorOf([&] { sum_out(out, leaf, {0}, false); }),
+            "sum(): functions with out=... arguments don't support automatic differentiation, but one of the "
+            "arguments requires grad.");
+  // torch.add(torch.ones(2), torch.ones(2), out=torch.empty(2, requires_grad=True)): the same.
+  Tensor outLeaf = ones({2}, TensorOptions{}.withRequiresGrad(true));
+  EXPECT_EQ(errorOf([&] { add_out(outLeaf, ones({2}), ones({2})); }),
+            "add(): functions with out=... arguments don't support automatic differentiation, but one of the "
+            "arguments requires grad.");
+  // Under no_grad 1.13 computes into out, which does not require grad.
+  {
+    NoGradGuard noGrad;
+    add_out(out, leaf, leaf);
+  }
+  EXPECT_THAT(valuesOf(out), ElementsAre(2, 2));
+  EXPECT_FALSE(out.requiresGrad());
+}
+
 TEST(Structured, OutChecksDtypeAndDevice) {
   Tensor longOut = emptyTensor({0}, {ScalarType::Long, kCpu});
   EXPECT_EQ(errorOf([&] { add_out(longOut, ones({2}), ones({2})); }),
@@ -154,7 +241,8 @@ TEST(Structured, InplaceRefusesAResultThatIsNotSelfs) {
   EXPECT_EQ(errorOf([&] {
               add_(small, ones({3, 2}));
             }),
-            "aten::add_.Tensor: Bad in-place call: input tensor size [2] and output tensor size [3, 2] should match");
+            // torch.ones(2).add_(torch.ones(3, 2)) in 1.13:
+            "output with shape [2] doesn't match the broadcast shape [3, 2]");
   Tensor integers = ones({2}, {ScalarType::Long});
   EXPECT_EQ(errorOf([&] { exp_(integers); }), "exp: result type Float can't be cast to the desired output type Long");
   EXPECT_EQ(errorOf([&] { div_(integers, integers); }),

@@ -1,8 +1,12 @@
+#include <limits>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include <fmt/format.h>
 
 #include "mini/aten/aten.h"
+#include "mini/native/cpu/cpu_kernels.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -40,12 +44,43 @@ TEST(Tensor, CopiesAreHandlesToOneTensor) {
 }
 
 TEST(Tensor, PrintsLikeTorch) {
-  EXPECT_EQ(fmt::format("{}", fromValues({1, 2.5, 3, 4}, {2, 2})), "tensor([[1, 2.5], [3, 4]], dtype=torch.float64)");
+  // Each expected string is repr() of the torch 1.13 expression beside it.
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto floats = [](std::vector<double> v, Sizes sizes) {
+    return toDtypeCpu(fromValues(std::move(v), std::move(sizes)), ScalarType::Float);
+  };
+  // torch.tensor([1., 2., 3., 4.])
+  EXPECT_EQ(fmt::format("{}", floats({1, 2, 3, 4}, {4})), "tensor([1., 2., 3., 4.])");
+  // torch.tensor([1.5, 2., -3., 4.])
+  EXPECT_EQ(fmt::format("{}", floats({1.5, 2, -3, 4}, {4})), "tensor([ 1.5000,  2.0000, -3.0000,  4.0000])");
+  // torch.tensor([[1., 2.5], [3., 4.]], dtype=torch.float64)
+  EXPECT_EQ(fmt::format("{}", fromValues({1, 2.5, 3, 4}, {2, 2})),
+            "tensor([[1.0000, 2.5000],\n        [3.0000, 4.0000]], dtype=torch.float64)");
+  // torch.tensor([1., 2.], dtype=torch.float64, requires_grad=True), and that times 2
   EXPECT_EQ(fmt::format("{}", fromValues({1, 2}, {2}, true)),
-            "tensor([1, 2], dtype=torch.float64, requires_grad=True)");
+            "tensor([1., 2.], dtype=torch.float64, requires_grad=True)");
   EXPECT_EQ(fmt::format("{}", mul(fromValues({1, 2}, {2}, true), scalarTensor(2))),
-            "tensor([2, 4], dtype=torch.float64, grad_fn=<MulBackward0>)");
-  EXPECT_EQ(fmt::format("{}", scalarTensor(7)), "tensor(7, dtype=torch.float64)");
+            "tensor([2., 4.], dtype=torch.float64, grad_fn=<MulBackward0>)");
+  // torch.tensor([1, -20]); torch.tensor([True, False]); torch.tensor(7.)
+  EXPECT_EQ(fmt::format("{}", toDtypeCpu(fromValues({1, -20}, {2}), ScalarType::Long)), "tensor([  1, -20])");
+  EXPECT_EQ(fmt::format("{}", toDtypeCpu(fromValues({1, 0}, {2}), ScalarType::Bool)), "tensor([ True, False])");
+  EXPECT_EQ(fmt::format("{}", floats({7}, {})), "tensor(7.)");
+  // torch.tensor([nan, inf, -inf, 1.]); torch.tensor([1e-5, 1.]); torch.zeros(2, 2, 2)
+  EXPECT_EQ(fmt::format("{}", floats({nan, inf, -inf, 1}, {4})), "tensor([nan, inf, -inf, 1.])");
+  EXPECT_EQ(fmt::format("{}", floats({1e-5, 1}, {2})), "tensor([1.0000e-05, 1.0000e+00])");
+  EXPECT_EQ(fmt::format("{}", floats(std::vector<double>(8, 0.0), {2, 2, 2})),
+            "tensor([[[0., 0.],\n         [0., 0.]],\n\n        [[0., 0.],\n         [0., 0.]]])");
+  // torch.arange(30.): a row wraps at 80 columns
+  std::vector<double> thirty(30);
+  for (std::size_t i = 0; i < thirty.size(); ++i) thirty[i] = static_cast<double>(i);
+  EXPECT_EQ(fmt::format("{}", floats(thirty, {30})),
+            "tensor([ 0.,  1.,  2.,  3.,  4.,  5.,  6.,  7.,  8.,  9., 10., 11., 12., 13.,\n"
+            "        14., 15., 16., 17., 18., 19., 20., 21., 22., 23., 24., 25., 26., 27.,\n"
+            "        28., 29.])");
+  // torch.tensor([], dtype=torch.int64); torch.zeros(0, 3)
+  EXPECT_EQ(fmt::format("{}", toDtypeCpu(fromValues({}, {0}), ScalarType::Long)), "tensor([], dtype=torch.int64)");
+  EXPECT_EQ(fmt::format("{}", floats({}, {0, 3})), "tensor([], size=(0, 3))");
   EXPECT_EQ(fmt::format("{}", Tensor()), "tensor(undefined)");
 }
 

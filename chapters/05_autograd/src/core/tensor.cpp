@@ -1,3 +1,5 @@
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -118,22 +120,88 @@ Tensor ones(Sizes sizes) { return full(std::move(sizes), 1.0); }
 
 namespace {
 
-// Nested brackets for the dimensions from `dim` on, starting at element `offset`.
-void formatValues(std::string& out, const Tensor& tensor, std::size_t dim, std::int64_t offset) {
+// torch/_tensor_str.py's choice for a float64 tensor, made once for all its
+// values and padded to the widest: "1." when every finite, non-zero value is
+// whole, else four decimals, and scientific notation when the magnitudes
+// span more than 1000x or leave [1e-4, 1e8]. (Chapter 06, with dtypes,
+// prints integers and bools too.)
+class ValueFormatter {
+ public:
+  explicit ValueFormatter(std::span<const double> values) {
+    std::vector<double> magnitudes;
+    for (double value : values) {
+      if (std::isfinite(value) && value != 0.0) {
+        magnitudes.push_back(std::fabs(value));
+        wholeNumbers_ = wholeNumbers_ && value == std::ceil(value);
+      }
+    }
+    if (magnitudes.empty()) {
+      return;
+    }
+    const double smallest = *std::min_element(magnitudes.begin(), magnitudes.end());
+    const double largest = *std::max_element(magnitudes.begin(), magnitudes.end());
+    scientific_ = largest / smallest > 1000.0 || largest > 1.0e8 || (!wholeNumbers_ && smallest < 1.0e-4);
+    for (double value : values) {
+      if (std::isfinite(value) && value != 0.0) {
+        width_ = std::max(width_, format(value).size());
+      }
+    }
+  }
+
+  std::size_t width() const { return width_; }
+
+  std::string padded(double value) const {
+    const std::string text = format(value);
+    return std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') + text;
+  }
+
+ private:
+  std::string format(double value) const {
+    if (scientific_) {
+      return fmt::format("{:.4e}", value);
+    }
+    if (wholeNumbers_) {
+      return std::isfinite(value) ? fmt::format("{:.0f}.", value) : fmt::format("{:.0f}", value);
+    }
+    return fmt::format("{:.4f}", value);
+  }
+
+  bool wholeNumbers_ = true;
+  bool scientific_ = false;
+  std::size_t width_ = 1;
+};
+
+// Nested brackets for the dimensions from `dim` on, starting at element
+// `offset`, the brackets at column `indent`: as torch, a row wraps at 80
+// columns and the rows of a matrix go on lines of their own.
+void formatValues(std::string& out, const Tensor& tensor, std::size_t dim, std::int64_t offset, std::size_t indent,
+                  const ValueFormatter& formatter) {
   const Sizes& sizes = tensor.sizes();
   if (dim == sizes.size()) {
-    fmt::format_to(std::back_inserter(out), "{}", tensor.data()[static_cast<std::size_t>(offset)]);
+    out += formatter.padded(tensor.data()[static_cast<std::size_t>(offset)]);
     return;
   }
   const std::int64_t stride = numelOf(Sizes(sizes.begin() + static_cast<std::ptrdiff_t>(dim) + 1, sizes.end()));
+  const bool lastDim = dim + 1 == sizes.size();
+  const std::size_t perLine =
+      lastDim ? std::max<std::size_t>(1, (80 - std::min<std::size_t>(indent, 80)) / (formatter.width() + 2)) : 1;
+  const std::string rowBreak =
+      "," + std::string(lastDim ? 1 : sizes.size() - dim - 1, '\n') + std::string(indent + 1, ' ');
   out += '[';
   for (std::int64_t i = 0; i < sizes[dim]; ++i) {
     if (i > 0) {
-      out += ", ";
+      out += static_cast<std::size_t>(i) % perLine == 0 ? rowBreak : ", ";
     }
-    formatValues(out, tensor, dim + 1, offset + i * stride);
+    formatValues(out, tensor, dim + 1, offset + i * stride, indent + 1, formatter);
   }
   out += ']';
+}
+
+// torch's _add_suffixes: on the same line while it fits in 80 columns.
+void addSuffix(std::string& out, const std::string& suffix) {
+  const std::size_t lastNewline = out.rfind('\n');
+  const std::size_t lastLine = lastNewline == std::string::npos ? out.size() + 2 : out.size() - lastNewline + 1;
+  out += lastLine + suffix.size() + 2 > 80 ? ",\n       " + suffix : ", " + suffix;
 }
 
 }  // namespace
@@ -143,11 +211,20 @@ std::string formatTensor(const Tensor& tensor) {
     return "tensor(undefined)";
   }
   std::string out = "tensor(";
-  formatValues(out, tensor, 0, 0);
+  if (tensor.numel() == 0) {
+    out += "[]";
+    if (tensor.dim() != 1) {
+      addSuffix(out, fmt::format("size=({})", fmt::join(tensor.sizes(), ", ")));
+    }
+  } else {
+    formatValues(out, tensor, 0, 0, out.size(), ValueFormatter(tensor.data()));
+  }
+  // Every tensor here is float64, which is not torch's default dtype.
+  addSuffix(out, "dtype=torch.float64");
   if (tensor.gradFn() != nullptr) {
-    fmt::format_to(std::back_inserter(out), ", grad_fn=<{}>", tensor.gradFn()->name());
+    addSuffix(out, fmt::format("grad_fn=<{}>", tensor.gradFn()->name()));
   } else if (tensor.requiresGrad()) {
-    out += ", requires_grad=True";
+    addSuffix(out, "requires_grad=True");
   }
   return out + ")";
 }

@@ -1,5 +1,10 @@
 #include "mini/autograd/autograd_not_implemented_fallback.h"
 
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
 #include "mini/autograd/autograd_kernels.h"
 #include "mini/autograd/backward_nodes.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
@@ -16,6 +21,19 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
     const IValue& argument = peek(*stack, i, numArguments);
     if (argument.isTensor()) {
       inputs.push_back(argument.toTensor());
+    }
+  }
+  // An out= overload (a written argument after `*`) has no derivative in
+  // PyTorch either: 1.13's VariableType refuses it when any tensor argument,
+  // out included, requires grad, rather than record a node on `out`.
+  for (std::size_t i = 0; i < numArguments; ++i) {
+    const Argument& argument = schema.arguments[i];
+    if (argument.kwarg_only && argument.alias && argument.alias->is_write && computeRequiresGrad(inputs)) {
+      const std::string& name = schema.name;
+      throw std::runtime_error(
+          fmt::format("{}(): functions with out=... arguments don't support automatic "
+                      "differentiation, but one of the arguments requires grad.",
+                      name.substr(name.find("::") == std::string::npos ? 0 : name.find("::") + 2)));
     }
   }
   // A written tensor gets the new node as its history: a leaf that requires

@@ -22,6 +22,17 @@ SavedVariable::SavedVariable(const Tensor& tensor) {
   }
 }
 
+namespace {
+
+// Tensor.type()'s name, which 1.13 prints here: torch.FloatTensor on CPU,
+// torch.cuda.DoubleTensor on CUDA.
+std::string legacyTensorTypeName(const Tensor& tensor) {
+  const std::string device = tensor.device().isCpu() ? "" : fmt::format("{}.", deviceTypeName(tensor.device().type));
+  return fmt::format("torch.{}{}Tensor", device, scalarTypeCName(tensor.dtype()));
+}
+
+}  // namespace
+
 // [unpack]
 Tensor SavedVariable::unpack(const std::string& savedBy) const {
   if (data_.defined() && data_.version() != savedVersion_) {
@@ -29,9 +40,10 @@ Tensor SavedVariable::unpack(const std::string& savedBy) const {
         producerName_.empty() ? "" : fmt::format(", which is output {} of {},", outputNr_, producerName_);
     throw std::runtime_error(
         fmt::format("one of the variables needed for gradient computation has been modified by an inplace operation: "
-                    "[torch.DoubleTensor [{}]]{} is at version {}; expected version {} instead. Hint: {} saved it in "
+                    "[{} [{}]]{} is at version {}; expected version {} instead. Hint: {} saved it in "
                     "the forward pass; clone the tensor before changing it in place, or change it after backward().",
-                    fmt::join(data_.sizes(), ", "), producer, data_.version(), savedVersion_, savedBy));
+                    legacyTensorTypeName(data_), fmt::join(data_.sizes(), ", "), producer, data_.version(),
+                    savedVersion_, savedBy));
   }
   return data_;
 }

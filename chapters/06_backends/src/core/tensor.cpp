@@ -1,5 +1,7 @@
 #include "mini/core/tensor.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <stdexcept>
 
@@ -186,31 +188,114 @@ Tensor scalarTensor(double value, bool requiresGrad) { return fromValues({value}
 
 namespace {
 
-// Nested brackets for the dimensions from `dim` on, starting at element
-// `offset` of a contiguous float64 copy.
-void formatValues(std::string& out, std::span<const double> values, const Sizes& sizes, std::size_t dim,
-                  std::int64_t offset, ScalarType dtype) {
-  const bool integral = dtype == ScalarType::Long;
-  if (dim == sizes.size()) {
-    const double value = values[static_cast<std::size_t>(offset)];
-    if (dtype == ScalarType::Bool) {
-      out += value != 0.0 ? "True" : "False";
-    } else if (integral) {
-      fmt::format_to(std::back_inserter(out), "{}", static_cast<std::int64_t>(value));
-    } else {
-      fmt::format_to(std::back_inserter(out), "{}", value);
+// torch/_tensor_str.py's _Formatter: one look at every value decides how all
+// of them are written, and every value is padded to the widest. Floating
+// values that are all whole print as "1." ("int mode"), others with four
+// decimals, and in scientific notation when their magnitudes span more than
+// 1000x or leave [1e-4, 1e8]. Only finite, non-zero values are looked at.
+class ValueFormatter {
+ public:
+  ValueFormatter(std::span<const double> values, ScalarType dtype) : dtype_(dtype) {
+    if (!isFloatingType(dtype)) {
+      for (double value : values) {
+        width_ = std::max(width_, format(value).size());
+      }
+      return;
     }
+    std::vector<double> magnitudes;
+    for (double value : values) {
+      if (std::isfinite(value) && value != 0.0) {
+        magnitudes.push_back(std::fabs(value));
+        wholeNumbers_ = wholeNumbers_ && value == std::ceil(value);
+      }
+    }
+    if (magnitudes.empty()) {
+      return;
+    }
+    const double smallest = *std::min_element(magnitudes.begin(), magnitudes.end());
+    const double largest = *std::max_element(magnitudes.begin(), magnitudes.end());
+    scientific_ = largest / smallest > 1000.0 || largest > 1.0e8 || (!wholeNumbers_ && smallest < 1.0e-4);
+    for (double value : values) {
+      if (std::isfinite(value) && value != 0.0) {
+        width_ = std::max(width_, format(value).size());
+      }
+    }
+  }
+
+  std::size_t width() const { return width_; }
+
+  std::string padded(double value) const {
+    const std::string text = format(value);
+    return std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') + text;
+  }
+
+ private:
+  std::string format(double value) const {
+    if (dtype_ == ScalarType::Bool) {
+      return value != 0.0 ? "True" : "False";
+    }
+    if (!isFloatingType(dtype_)) {
+      return fmt::format("{}", static_cast<std::int64_t>(value));
+    }
+    if (scientific_) {
+      return fmt::format("{:.4e}", value);
+    }
+    if (wholeNumbers_) {
+      return std::isfinite(value) ? fmt::format("{:.0f}.", value) : fmt::format("{:.0f}", value);
+    }
+    return fmt::format("{:.4f}", value);
+  }
+
+  ScalarType dtype_;
+  bool wholeNumbers_ = true;
+  bool scientific_ = false;
+  std::size_t width_ = 1;
+};
+
+// Nested brackets for the dimensions from `dim` on, starting at element
+// `offset` of a contiguous float64 copy; `indent` is the column the
+// brackets start at. As torch: a row wraps at 80 columns, and the rows of a
+// matrix go on lines of their own (a blank line between 2-D blocks of a 3-D
+// tensor, and so on).
+void formatValues(std::string& out, std::span<const double> values, const Sizes& sizes, std::size_t dim,
+                  std::int64_t offset, std::size_t indent, const ValueFormatter& formatter) {
+  if (dim == sizes.size()) {
+    out += formatter.padded(values[static_cast<std::size_t>(offset)]);
     return;
   }
   const std::int64_t stride = numelOf(Sizes(sizes.begin() + static_cast<std::ptrdiff_t>(dim) + 1, sizes.end()));
   out += '[';
-  for (std::int64_t i = 0; i < sizes[dim]; ++i) {
-    if (i > 0) {
-      out += ", ";
+  if (dim + 1 == sizes.size()) {
+    const std::size_t perLine =
+        std::max<std::size_t>(1, (80 - std::min<std::size_t>(indent, 80)) / (formatter.width() + 2));
+    for (std::int64_t i = 0; i < sizes[dim]; ++i) {
+      if (i > 0) {
+        out += static_cast<std::size_t>(i) % perLine == 0 ? ",\n" + std::string(indent + 1, ' ') : ", ";
+      }
+      out += formatter.padded(values[static_cast<std::size_t>(offset + i)]);
     }
-    formatValues(out, values, sizes, dim + 1, offset + i * stride, dtype);
+  } else {
+    const std::string separator = "," + std::string(sizes.size() - dim - 1, '\n') + std::string(indent + 1, ' ');
+    for (std::int64_t i = 0; i < sizes[dim]; ++i) {
+      if (i > 0) {
+        out += separator;
+      }
+      formatValues(out, values, sizes, dim + 1, offset + i * stride, indent + 1, formatter);
+    }
   }
   out += ']';
+}
+
+// torch's _add_suffixes: ", dtype=..." on the same line while it fits in 80
+// columns, else on a line of its own.
+void addSuffix(std::string& out, const std::string& suffix) {
+  const std::size_t lastNewline = out.rfind('\n');
+  const std::size_t lastLine = lastNewline == std::string::npos ? out.size() + 2 : out.size() - lastNewline + 1;
+  out += lastLine + suffix.size() + 2 > 80 ? ",\n       " + suffix : ", " + suffix;
+}
+
+std::string tupleOf(const Sizes& sizes) {
+  return sizes.size() == 1 ? fmt::format("({},)", sizes[0]) : fmt::format("({})", fmt::join(sizes, ", "));
 }
 
 }  // namespace
@@ -219,25 +304,37 @@ std::string formatTensor(const Tensor& tensor) {
   if (!tensor.defined()) {
     return "tensor(undefined)";
   }
+  std::vector<std::string> suffixes;
+  if (!tensor.device().isCpu()) {
+    suffixes.push_back(fmt::format("device='{}'", tensor.device()));
+  }
+  // torch names the dtype unless it is a default one: float32, int64, bool
+  // (and for an empty or meta tensor, unless it is float32).
+  const bool noValues = tensor.device().isMeta() || tensor.numel() == 0;
+  const bool defaultDtype = tensor.dtype() == kDefaultFloatType ||
+                            (!noValues && (tensor.dtype() == ScalarType::Long || tensor.dtype() == ScalarType::Bool));
   std::string out = "tensor(";
-  if (tensor.device().isMeta()) {
-    // A meta tensor has no values to print; torch prints "..." and its size.
-    fmt::format_to(std::back_inserter(out), "..., size=({})", fmt::join(tensor.sizes(), ", "));
+  if (noValues) {
+    if (tensor.device().isMeta() || tensor.dim() != 1) {
+      suffixes.push_back("size=" + tupleOf(tensor.sizes()));
+    }
+    out += tensor.device().isMeta() ? "..." : "[]";
   } else {
     const Tensor host = tensor.device().isCpu() ? tensor : tensor.detach().to(kCpu);
     const Tensor doubles = contiguousCpu(toDtypeCpu(host, ScalarType::Double));
-    formatValues(out, doubles.data(), doubles.sizes(), 0, 0, tensor.dtype());
+    const ValueFormatter formatter(doubles.data(), tensor.dtype());
+    formatValues(out, doubles.data(), doubles.sizes(), 0, 0, out.size(), formatter);
   }
-  if (!tensor.device().isCpu()) {
-    fmt::format_to(std::back_inserter(out), ", device='{}'", tensor.device());
-  }
-  if (tensor.dtype() != kDefaultFloatType && tensor.dtype() != ScalarType::Long) {
-    fmt::format_to(std::back_inserter(out), ", dtype=torch.{}", scalarTypeName(tensor.dtype()));
+  if (!defaultDtype) {
+    suffixes.push_back(fmt::format("dtype=torch.{}", scalarTypeName(tensor.dtype())));
   }
   if (tensor.gradFn() != nullptr) {
-    fmt::format_to(std::back_inserter(out), ", grad_fn=<{}>", tensor.gradFn()->name());
+    suffixes.push_back(fmt::format("grad_fn=<{}>", tensor.gradFn()->name()));
   } else if (tensor.requiresGrad()) {
-    out += ", requires_grad=True";
+    suffixes.push_back("requires_grad=True");
+  }
+  for (const std::string& suffix : suffixes) {
+    addSuffix(out, suffix);
   }
   return out + ")";
 }

@@ -58,10 +58,11 @@ void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, c
         fmt::format("{}: Bad in-place call: input tensor device {} and output tensor device {} should match", op,
                     self.device(), options.device));
   }
+  // Only a broadcast can make the size differ, and PyTorch's TensorIterator
+  // refuses that before check_inplace is reached, in these words.
   if (sizes != self.sizes()) {
-    throw std::invalid_argument(
-        fmt::format("{}: Bad in-place call: input tensor size [{}] and output tensor size [{}] should match", op,
-                    fmt::join(self.sizes(), ", "), fmt::join(sizes, ", ")));
+    throw std::invalid_argument(fmt::format("output with shape [{}] doesn't match the broadcast shape [{}]",
+                                            fmt::join(self.sizes(), ", "), fmt::join(sizes, ", ")));
   }
 }
 // [check_inplace]

@@ -22,6 +22,17 @@ void structured_add_Tensor::meta(const Tensor& self, const Tensor& other) {
 // [add_meta]
 
 void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other) {
+  // PyTorch's sub_check: `-` on bools is refused, pointing to what was meant.
+  if (self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool) {
+    throw std::invalid_argument(
+        "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+        "operator instead.");
+  }
+  if (self.dtype() == ScalarType::Bool || other.dtype() == ScalarType::Bool) {
+    throw std::invalid_argument(
+        "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+        "the `~` or `logical_not()` operator instead.");
+  }
   setElementwiseOutput(*this, "sub", binaryMeta(self, other, "sub"), self.device());
 }
 
@@ -42,7 +53,12 @@ void structured_neg::meta(const Tensor& self) {
   setElementwiseOutput(*this, "neg", unaryMeta(self), self.device());
 }
 
-void structured_relu::meta(const Tensor& self) { setElementwiseOutput(*this, "relu", unaryMeta(self), self.device()); }
+void structured_relu::meta(const Tensor& self) {
+  if (self.dtype() == ScalarType::Bool) {
+    throw std::invalid_argument("Boolean inputs not supported for relu");
+  }
+  setElementwiseOutput(*this, "relu", unaryMeta(self), self.device());
+}
 
 void structured_exp::meta(const Tensor& self) {
   setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self.device());

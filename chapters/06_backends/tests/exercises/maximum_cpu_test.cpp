@@ -1,4 +1,8 @@
 // Exercise 06.2: torch.maximum on the CPU, with dtype dispatch.
+#include <cmath>
+#include <limits>
+#include <vector>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -25,6 +29,22 @@ TEST(Exercise06_2, ElementwiseLargerPerDtype) {
     EXPECT_THAT(
         valuesOf(maximumCpu(cpuTensor({1, 0}, {2}, ScalarType::Bool), cpuTensor({0, 0}, {2}, ScalarType::Bool))),
         ElementsAre(1, 0));
+  });
+}
+
+TEST(Exercise06_2, ANaNOnEitherSideGivesNaN) {
+  runExercise([] {
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (ScalarType dtype : {ScalarType::Float, ScalarType::Double}) {
+      // torch.maximum(torch.tensor([1., nan, nan, 2.]), torch.tensor([nan, 1., nan, 1.]))
+      //   == tensor([nan, nan, nan, 2.]) in 1.13: the NaN propagates from either side.
+      Tensor result = maximumCpu(cpuTensor({1, nan, nan, 2}, {4}, dtype), cpuTensor({nan, 1, nan, 1}, {4}, dtype));
+      const std::vector<double> values = valuesOf(result);
+      EXPECT_TRUE(std::isnan(values[0])) << values[0];
+      EXPECT_TRUE(std::isnan(values[1])) << values[1];
+      EXPECT_TRUE(std::isnan(values[2])) << values[2];
+      EXPECT_EQ(values[3], 2);
+    }
   });
 }
 

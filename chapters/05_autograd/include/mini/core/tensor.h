@@ -158,8 +158,9 @@ Tensor ones(Sizes sizes);
 /// The number of elements of a tensor with these sizes.
 std::int64_t numelOf(const Sizes& sizes);
 
-/// "tensor([[1, 2], [3, 4]], requires_grad=True)", as torch prints, with
-/// `grad_fn=<MulBackward0>` for a non-leaf.
+/// "tensor([1., 2.], dtype=torch.float64, requires_grad=True)": what repr()
+/// of the same torch tensor prints, `grad_fn=<MulBackward0>` for a non-leaf
+/// (no summary with "..." for large tensors, no print options).
 std::string formatTensor(const Tensor& tensor);
 
 }  // namespace ch05

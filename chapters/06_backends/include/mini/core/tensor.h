@@ -165,8 +165,10 @@ Tensor fromValues(std::vector<double> values, Sizes sizes, bool requiresGrad = f
 /// A zero-dimensional float64 CPU tensor.
 Tensor scalarTensor(double value, bool requiresGrad = false);
 
-/// "tensor([[1, 2], [3, 4]], dtype=torch.float64, requires_grad=True)",
-/// as torch prints, with the device when it is not the CPU.
+/// "tensor([[1., 2.],\n        [3., 4.]], dtype=torch.float64, requires_grad=True)":
+/// what repr() of the same torch tensor prints (torch/_tensor_str.py), the
+/// device when it is not the CPU included; no summary with "..." for large
+/// tensors, and no print options.
 std::string formatTensor(const Tensor& tensor);
 
 }  // namespace ch06

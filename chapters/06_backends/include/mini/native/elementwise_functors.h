@@ -51,9 +51,11 @@ struct NegOp {
   MINI_HOST_DEVICE T operator()(T a) const { return static_cast<T>(-a); }
 };
 
+/// Written as "0 where negative, else a", as torch's clamp_min(self, 0):
+/// relu(NaN) is NaN and relu(-0.) is -0., where "a if positive" gave 0.
 template <class T>
 struct ReluOp {
-  MINI_HOST_DEVICE T operator()(T a) const { return a > T(0) ? a : T(0); }
+  MINI_HOST_DEVICE T operator()(T a) const { return a < T(0) ? T(0) : a; }
 };
 
 /// expf for float, exp for double: both exist in host and device code under
@@ -71,11 +73,11 @@ struct ExpOp {
   }
 };
 
-/// relu's backward (torch's threshold_backward): the gradient where the
-/// forward result was positive, else 0.
+/// relu's backward (torch's threshold_backward): 0 where the forward result
+/// is at most 0, else the gradient, so a NaN result passes its gradient on.
 template <class T>
 struct ReluBackwardOp {
-  MINI_HOST_DEVICE T operator()(T grad, T result) const { return result > T(0) ? grad : T(0); }
+  MINI_HOST_DEVICE T operator()(T grad, T result) const { return result <= T(0) ? T(0) : grad; }
 };
 // [functors]
 

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
+
+#include <fmt/format.h>
 
 #include "mini/core/shape.h"
 #include "mini/core/tensor.h"
@@ -12,15 +15,25 @@
 namespace mini {
 inline namespace ch06 {
 
-/// The dimensions of sum.dim_IntList, wrapped, without repeats, highest
-/// first: dropping one (keepdim false) leaves the numbers of the rest.
+/// The dimensions of sum.dim_IntList, wrapped, highest first: dropping one
+/// (keepdim false) leaves the numbers of the rest. As in PyTorch 1.13, an
+/// empty list means every dimension (`sum(x, dim=[])` sums everything), and a
+/// dimension named twice, even as 0 and -2, is refused (make_dim_mask).
 inline std::vector<std::int64_t> sumDimsInOrder(const std::vector<std::int64_t>& dims, std::int64_t rank) {
   std::vector<std::int64_t> wrapped;
   for (std::int64_t dim : dims) {
-    wrapped.push_back(wrapDim(dim, rank));
+    const std::int64_t d = wrapDim(dim, rank);
+    if (std::find(wrapped.begin(), wrapped.end(), d) != wrapped.end()) {
+      throw std::invalid_argument(fmt::format("dim {} appears multiple times in the list of dims", d));
+    }
+    wrapped.push_back(d);
+  }
+  if (dims.empty()) {
+    for (std::int64_t d = 0; d < rank; ++d) {
+      wrapped.push_back(d);
+    }
   }
   std::sort(wrapped.begin(), wrapped.end(), std::greater<>());
-  wrapped.erase(std::unique(wrapped.begin(), wrapped.end()), wrapped.end());
   return wrapped;
 }
 
