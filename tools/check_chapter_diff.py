@@ -24,7 +24,7 @@ into one of two kinds:
   name gone from one path and new at another) is compared as a copy and
   listed with its old path.
 - changed, added or removed: every such file must be named (its path
-  relative to the chapter folder, in backticks, e.g. `src/dispatcher.cpp`)
+  relative to the chapter folder, in backticks, e.g. `src/dispatch/dispatcher.cpp`)
   in that section outside the generated list. A file the lesson does not
   claim to change must be a carried copy: when a fix to the earlier chapter
   was not carried forward, the message says the tools/propagate command

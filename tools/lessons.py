@@ -5,7 +5,7 @@ GitHub-flavoured Markdown that reads complete on a code host: its code,
 program outputs and gdb transcripts are written into it, each between two
 HTML comments that name where it comes from:
 
-    <!-- snippet: chapters/03_registration/src/schema_parser.cpp parse_type -->
+    <!-- snippet: chapters/03_registration/src/op_registration/schema_parser.cpp parse_type -->
     ```cpp
     ...the lines between the two `// [parse_type]` markers of that file...
     ```
