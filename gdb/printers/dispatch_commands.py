@@ -43,7 +43,13 @@ _PLUMBING = re.compile(r"^mini::(ch\d\d::)?("
                        r"|OperatorHandle::(callBoxed|redispatchBoxed)\b"
                        r"|impl::(wrap_kernel_function_unboxed|BoxedKernelWrapper|make_boxed_from_unboxed"
                        r"|call_functor_with_args_from_stack|push_outputs|boxed_kernel_wrapper)"
+                       r"|(\(anonymous namespace\)::)?wrapper_\w+(\(|$)"
                        r")")
+# Chapter 06's generated wrappers (wrapper_CPU_add_Tensor in RegisterCPU.cpp):
+# the function the slot holds, which runs a structured kernel's meta() and
+# impl(). Folded like the plumbing, but `mini why` reads the arguments the
+# dispatcher passed from it rather than from impl().
+_WRAPPER = re.compile(r"^mini::(ch\d\d::)?(\(anonymous namespace\)::)?wrapper_\w+(\(|$)")
 _SEARCH_DEPTH = 16  # frames `mini why` looks through for the dispatcher frame
 
 
@@ -347,7 +353,9 @@ def _registration(namespace, entry, key, index, slot):
 
 
 def _find_hop(start):
-    """(kernel frame, dispatcher frame) for the dispatch that reached `start`."""
+    """(kernel frame, dispatcher frame) for the dispatch that reached `start`;
+    the kernel frame is the one the dispatcher called: a generated wrapper
+    where one sits between `start` and the dispatcher."""
     frame, kernel = start, start
     for _ in range(_SEARCH_DEPTH):
         if frame is None:
@@ -355,10 +363,31 @@ def _find_hop(start):
         name = _frame_name(frame)
         if _DISPATCHER.match(name):
             return kernel, frame
+        if _WRAPPER.match(name):
+            kernel = frame
         if frame != start and not _PLUMBING.match(name):
             return None, None  # a second non-plumbing frame: start is not a kernel a dispatch reached
         frame = frame.older()
     return None, None
+
+
+def _redispatch_text(dispatcher_frame):
+    """Which kernel passed the set down to a redispatch, and the hop that reached that kernel."""
+    frame = dispatcher_frame.older()
+    for _ in range(_SEARCH_DEPTH):
+        if frame is None or not _PLUMBING.match(_frame_name(frame)):
+            break
+        frame = frame.older()
+    if frame is None or _PLUMBING.match(_frame_name(frame)):
+        return "redispatch    the set was passed down by a kernel older than the search reaches"
+    kernel = _without_parameters(_frame_name(frame))
+    text = f"redispatch    the set was passed down by {kernel} in frame #{frame.level()}"
+    _, upper = _find_hop(frame)
+    hop = _hop_of(upper) if upper is not None else None
+    if hop is not None:
+        text += (f",\n              reached as [{hop.operator} @ {hop.key}] with {_key_set_text(hop.key_set)}"
+                 f" (Dispatcher::{hop.kind} in frame #{upper.level()})")
+    return text
 
 
 def _why(frame):
@@ -384,12 +413,21 @@ def _why(frame):
         tensor_keys = 0
         for _, repr_, _ in arguments:
             tensor_keys |= repr_
-        candidate = (tensor_keys | int(local["included"]["repr_"])) & ~int(local["excluded"]["repr_"])
-        skipped = _runtime_keys(namespace, candidate & ~dispatched, candidate)
-        print(f"fallthrough   {', '.join(skipped) if skipped else 'none'}"
-              "  (in (arguments | included) - excluded, masked off as fallthrough)")
+        excluded = int(local["excluded"]["repr_"])
+        candidate = (tensor_keys | int(local["included"]["repr_"])) & ~excluded
+        changed = _runtime_keys(namespace, dispatched & excluded, dispatched)
+        if changed:
+            # A guard in a newer frame (the Autograd kernel's, below autograd)
+            # changed this thread's sets since this call: the skipped keys
+            # cannot be computed from the sets as they are now.
+            print(f"fallthrough   unknown: this thread now excludes {', '.join(changed)}, which this call"
+                  " dispatched on (a guard in a newer frame changed its sets since)")
+        else:
+            skipped = _runtime_keys(namespace, candidate & ~dispatched, candidate)
+            print(f"fallthrough   {', '.join(skipped) if skipped else 'none'}"
+                  "  (in (arguments | included) - excluded, masked off as fallthrough)")
     else:
-        print(f"redispatch    the set was passed down by the kernel in frame #{dispatcher_frame.level() + 2}")
+        print(_redispatch_text(dispatcher_frame))
     print(f"dispatched on {_key_set_text(hop.key_set)}, highest key {hop.key}")
     keys = _slot_keys(namespace)
     if hop.key not in keys:
