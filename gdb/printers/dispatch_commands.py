@@ -4,9 +4,10 @@
   dispatch hop: each kernel a dispatcher call reached is prefixed with the
   operator and the key it was dispatched on, `[myops::myadd @ CPU]`, and the
   plumbing frames between it and the dispatcher (the unboxed wrappers,
-  `KernelFunction::call`, `Dispatcher::call`/`redispatch`, the typed handle)
-  are folded into it. `-full` shows the folded frames, indented under their
-  kernel. It is gdb's own `backtrace` run through a frame filter
+  `KernelFunction::call`, `Dispatcher::call`/`redispatch`, the typed handle,
+  chapter 06's generated `wrapper_*` functions) are folded into it. `-full`
+  shows the folded frames, indented under their kernel. It is gdb's own
+  `backtrace` run through a frame filter
   (`mini-dispatch`, off except while `mini bt` runs), so plain `bt` is
   unchanged and every other backtrace option works.
 - `mini why` explains the dispatch that reached the selected frame (or the
@@ -14,7 +15,8 @@
   thread's included and excluded sets, the set dispatched on, the slot, what
   the slot holds and which registration put it there (the kernel on the key,
   an alias key's kernel, a backend fallback), with the keys that a
-  fallthrough let the call skip.
+  fallthrough let the call skip; for a redispatch, the kernel that passed the
+  set down and the hop that reached it.
 
 Everything is read from the frames' variables and the operator's memory
 through the debug info (the dispatcher frame's `op` and `dispatchKeySet`, the
