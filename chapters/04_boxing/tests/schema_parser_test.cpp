@@ -102,6 +102,32 @@ TEST(SchemaParser, OptionalAndListTypesNest) {
   EXPECT_EQ(argumentNamed(schema, "size").type, SchemaType::optionalOf(SchemaType::listOf(integer)));
 }
 
+// Each '?' wraps the type once more. Printing such a type must cost time in
+// proportion to its depth: the fuzzer once found that printing visited the
+// element twice per level, so that a hundred '?' never finished.
+TEST(SchemaParser, DeeplyNestedOptionalsParseAndPrintBack) {
+  const std::string text = fmt::format("f(Tensor{} x) -> ()", std::string(99, '?'));
+  const FunctionSchema schema = parseSchema(text);
+  SchemaType type = SchemaType::base(Kind::Tensor);
+  for (int depth = 0; depth < 99; ++depth) type = SchemaType::optionalOf(type);
+  EXPECT_EQ(argumentNamed(schema, "x").type, type);
+  EXPECT_EQ(schema.toString(), text);
+}
+
+// The fuzzer also found that a few thousand '(' overflowed the stack. A type
+// nested more than 100 levels ('?', '[]' and containers alike) is refused,
+// with the marker on the level that goes too deep.
+TEST(SchemaParseErrors, TypesNestedTooDeeplyAreRefused) {
+  const std::string too_deep = "this type is nested more than 100 levels deep, which is not supported:\n";
+  const std::string optionals = parseError(fmt::format("f(Tensor{} x) -> ()", std::string(100, '?')));
+  EXPECT_EQ(optionals.substr(0, too_deep.size()), too_deep);
+  EXPECT_NE(optionals.find(fmt::format("\n{}~ <--- HERE", std::string(8 + 99, ' '))), std::string::npos) << optionals;
+  const std::string tuples = fmt::format("f({}int{} x) -> ()", std::string(4000, '('), std::string(4000, ')'));
+  EXPECT_EQ(parseError(tuples).substr(0, too_deep.size()), too_deep);
+  const std::string lists = fmt::format("f(Dict(str, {}int{}) x) -> ()", std::string(99, '('), std::string(99, ')'));
+  EXPECT_EQ(parseError(lists).substr(0, too_deep.size()), too_deep);
+}
+
 TEST(SchemaType, EqualityLooksAtKindSizeAndElement) {
   const SchemaType integer = SchemaType::base(Kind::Int);
   EXPECT_NE(SchemaType::listOf(integer), SchemaType::listOf(integer, 2));

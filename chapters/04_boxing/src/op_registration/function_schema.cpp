@@ -140,8 +140,14 @@ bool SchemaType::isTensorLike() const {
 
 std::string SchemaType::toString(const std::optional<AliasInfo>& alias) const {
   const std::string annotation = alias ? alias->toString() : std::string();
-  std::vector<std::string> members;
-  for (const auto& element : elements()) members.push_back(element.toString());
+  // Only the containers print their members here. List and Optional print
+  // their one element below, with the alias, and printing it twice would make
+  // a type nested n deep (T????...) cost 2^n.
+  const auto members = [&] {
+    std::vector<std::string> printed;
+    for (const auto& element : elements()) printed.push_back(element.toString());
+    return printed;
+  };
   switch (kind_) {
     case Kind::List: {
       std::string size = fixed_size_ ? fmt::format("{}", *fixed_size_) : std::string();
@@ -149,11 +155,12 @@ std::string SchemaType::toString(const std::optional<AliasInfo>& alias) const {
       return fmt::format("{}[{}]{}", element().toString(alias), size, own);
     }
     case Kind::Optional: return element().toString(alias) + "?";
-    case Kind::Tuple: return fmt::format("({}){}", fmt::join(members, ", "), annotation);
+    case Kind::Tuple: return fmt::format("({}){}", fmt::join(members(), ", "), annotation);
     case Kind::Class:
     case Kind::Variable: return name_ + annotation;
     default:
-      if (isContainer(kind_)) return fmt::format("{}({}){}", baseTypeName(kind_), fmt::join(members, ", "), annotation);
+      if (isContainer(kind_))
+        return fmt::format("{}({}){}", baseTypeName(kind_), fmt::join(members(), ", "), annotation);
       return std::string(baseTypeName(kind_)) + annotation;
   }
 }

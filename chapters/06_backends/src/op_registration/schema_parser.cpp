@@ -272,13 +272,18 @@ class Parser {
   // [parse_type]
   // type := head [alias] ('?' | '[' [number] ']' [alias])*
   std::pair<SchemaType, std::optional<AliasInfo>> parseType() {
+    const int enclosing = type_depth_;
+    enterTypeLevel(cur());
     SchemaType type = parseTypeHead();
     std::optional<AliasInfo> alias;
     if (nextIfPunct('(')) alias = parseAlias();
     while (true) {
+      const Token wrap = cur();
       if (nextIfPunct('?')) {
+        enterTypeLevel(wrap);
         type = SchemaType::optionalOf(std::move(type));
       } else if (nextIfPunct('[')) {
+        enterTypeLevel(wrap);
         std::optional<std::size_t> size;
         if (!nextIfPunct(']')) {
           size = parseListSize(expect(TokenKind::Number));
@@ -289,6 +294,7 @@ class Parser {
         if (nextIfPunct('(')) list_alias = parseAlias();
         type = SchemaType::listOf(std::move(type), size, std::move(list_alias));
       } else {
+        type_depth_ = enclosing;
         return {std::move(type), std::move(alias)};
       }
     }
@@ -492,6 +498,19 @@ class Parser {
     next();
   }
 
+  // PyTorch's parser takes types nested to any depth. Here a type nested
+  // deeper than this is refused, so that no text can exhaust the stack: the
+  // parser recurses once per container, and printing, comparing and freeing a
+  // type recurse once per level ('?' and '[]' included). Real schemas nest
+  // three levels at most.
+  static constexpr int kMaxTypeDepth = 100;
+
+  void enterTypeLevel(const Token& at) {
+    if (++type_depth_ > kMaxTypeDepth) {
+      fail(at, fmt::format("this type is nested more than {} levels deep, which is not supported", kMaxTypeDepth));
+    }
+  }
+
   Token expect(TokenKind kind) {
     if (cur().kind != kind) failExpected(std::string(kindName(kind)));
     return next();
@@ -508,6 +527,7 @@ class Parser {
   std::string_view source_;
   std::vector<Token> tokens_;
   std::size_t index_ = 0;
+  int type_depth_ = 0;  // the levels of the type being parsed that enclose cur()
 };
 
 }  // namespace
