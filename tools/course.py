@@ -6,9 +6,15 @@ An exercise is declared by its lesson, in a heading of the chapter README:
     <a id="exercise-12"></a>
     ### Exercise 01.2: a new representation
 
-followed by a paragraph starting with `Hint:`. The anchor is what a skipped
-test's message links to (`Exercise.anchor`). Its tests are the GoogleTest
-suite `Exercise01_2` in the chapter's `chNN_exercise_tests` program.
+then a line giving its difficulty and time,
+
+    *Difficulty 2 of 3 · about 30 minutes*
+
+and hints in levels, each a paragraph: `Hint:` (where to start), `Hint 2:`
+(the idea) and, where it helps, `Hint 3:` (the shape of the answer, short of
+the code). The anchor is what a skipped test's message links to
+(`Exercise.anchor`). Its tests are the GoogleTest suite `Exercise01_2` in the
+chapter's `chNN_exercise_tests` program.
 """
 import json
 import os
@@ -19,6 +25,8 @@ from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADING = re.compile(r"^###\s+Exercise\s+(\d\d\.\d+):\s*(.*?)\s*(\{#[\w-]+\})?\s*$")
+EFFORT = re.compile(r"^\*Difficulty ([123]) of 3 · about (\d+) minutes\*$")
+HINT = re.compile(r"^Hint(?: ([23]))?:\s*(.*)$")
 
 
 @dataclass
@@ -26,7 +34,31 @@ class Exercise:
     id: str          # "01.2"
     title: str
     chapter: str     # "01_vtable"
-    hint: str = ""
+    hints: list = field(default_factory=list)  # level 1 first
+    difficulty: int = 0  # 1 to 3; 0 when the lesson does not say
+    minutes: int = 0
+
+    @property
+    def hint(self):
+        """The first hint, the one tools/progress shows unasked."""
+        return self.hints[0] if self.hints else ""
+
+    @property
+    def files(self):
+        """The learner's files of this exercise: those whose first line says
+        `// Exercise 03.2:` (or `# Exercise 06.6:` in YAML)."""
+        folder = os.path.join("chapters", self.chapter, "exercises")
+        mine = []
+        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+            with open(os.path.join(ROOT, folder, name), encoding="utf-8") as handle:
+                first = handle.readline()
+            if re.match(rf"^(//|#) Exercise {re.escape(self.id)}:", first):
+                mine.append(os.path.join(folder, name))
+        return mine
+
+    @property
+    def effort(self):
+        return f"{'*' * self.difficulty}{'.' * (3 - self.difficulty)} ~{self.minutes} min" if self.difficulty else ""
 
     @property
     def suite(self):
@@ -71,15 +103,25 @@ def exercises(chapter):
         if not match:
             continue
         exercise = Exercise(match.group(1), match.group(2), chapter)
+        in_hint = False
         for later in lines[number + 1:]:
             if later.startswith("#"):
                 break
-            if later.startswith("Hint:"):
-                exercise.hint = later[len("Hint:"):].strip()
-            elif exercise.hint and later.strip():
-                exercise.hint += " " + later.strip()
-            elif exercise.hint:
-                break
+            effort = EFFORT.match(later)
+            hint = HINT.match(later)
+            if effort:
+                exercise.difficulty, exercise.minutes = int(effort.group(1)), int(effort.group(2))
+            elif hint:
+                level = int(hint.group(1) or 1)
+                if level != len(exercise.hints) + 1:
+                    raise ValueError(f"{chapter}/README.md: exercise {exercise.id}'s hints must come in order "
+                                     f"(found Hint {level} after {len(exercise.hints)})")
+                exercise.hints.append(hint.group(2).strip())
+                in_hint = True
+            elif in_hint and later.strip():
+                exercise.hints[-1] += " " + later.strip()
+            else:
+                in_hint = False
         found.append(exercise)
     return found
 
