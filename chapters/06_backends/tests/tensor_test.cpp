@@ -1,4 +1,5 @@
 #include <limits>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -6,7 +7,15 @@
 #include <fmt/format.h>
 
 #include "mini/aten/aten.h"
+#include "mini/boxing/ivalue.h"
+#include "mini/core/device.h"
+#include "mini/core/dispatch_key_set.h"
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/core/scalar_type.h"
+#include "mini/core/tensor.h"
 #include "mini/native/cpu/cpu_kernels.h"
+#include "mini/op_registration/schema_parser.h"
+#include "mini/util/source_site.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -138,6 +147,31 @@ TEST(Operators, RejectMismatchedSizes) {
               matmul(ones({2, 3}), ones({2, 3}));
             }),
             "mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)");
+}
+
+// --- what GoogleTest prints: the text fmt prints, never "16-byte object" ---
+
+template <typename T>
+void expectPrintsAsFmt(const T& value) {
+  EXPECT_EQ(::testing::PrintToString(value), fmt::format("{}", value));
+}
+
+TEST(Printing, FailedAssertionsShowTheLessonsText) {
+  EXPECT_EQ(::testing::PrintToString(DispatchKeySet{DispatchKey::CPU}), "DispatchKeySet(CPU)");
+  EXPECT_EQ(::testing::PrintToString(kDefaultLocalDispatchKeySet),
+            "{included = DispatchKeySet(BackendSelect, ADInplaceOrView), "
+            "excluded = DispatchKeySet(AutocastCPU, AutocastCUDA)}");
+  expectPrintsAsFmt(DispatchKey::AutogradCPU);
+  expectPrintsAsFmt(DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCPU});
+  expectPrintsAsFmt(fromValues({1.0, 2.0}, {2}, true));
+  expectPrintsAsFmt(SourceSite{"kernels.cpp", 12});
+  expectPrintsAsFmt(parseSchema("myops::myadd(Tensor self, Tensor other) -> Tensor"));
+  expectPrintsAsFmt(IValue(2.5));
+  expectPrintsAsFmt(IValue(scalarTensor(1.0)));
+  expectPrintsAsFmt(Device{DeviceType::CUDA, 1});
+  expectPrintsAsFmt(ScalarType::Float);
+  const std::vector<IValue> stack{IValue(std::int64_t{3}), IValue(true)};
+  EXPECT_EQ(::testing::PrintToString(stack), fmt::format("{{ {}, {} }}", stack[0], stack[1]));
 }
 
 }  // namespace

@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "mini/stream_output.h"
+
 namespace mini {
 inline namespace ch01 {
 

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "mini/dispatch_key.h"
+#include "mini/stream_output.h"
 
 namespace mini {
 inline namespace ch01 {

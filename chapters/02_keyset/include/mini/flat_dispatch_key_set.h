@@ -11,6 +11,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/dispatch_key.h"
+#include "mini/stream_output.h"
 
 namespace mini {
 inline namespace ch02 {

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "mini/dispatch_key_set.h"
+#include "mini/stream_output.h"
 
 namespace mini {
 inline namespace ch02 {

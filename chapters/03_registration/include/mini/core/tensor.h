@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/dispatch_key_set.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch03 {

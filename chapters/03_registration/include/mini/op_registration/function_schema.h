@@ -18,6 +18,8 @@
 
 #include <fmt/format.h>
 
+#include "mini/util/stream_output.h"
+
 namespace mini {
 inline namespace ch03 {
 
@@ -195,6 +197,20 @@ struct FunctionSchema {
 
 }  // namespace ch03
 }  // namespace mini
+
+template <>
+struct fmt::formatter<mini::SchemaType> : fmt::formatter<std::string_view> {
+  auto format(const mini::SchemaType& type, fmt::format_context& ctx) const {
+    return fmt::formatter<std::string_view>::format(type.toString(), ctx);
+  }
+};
+
+template <>
+struct fmt::formatter<mini::Argument> : fmt::formatter<std::string_view> {
+  auto format(const mini::Argument& argument, fmt::format_context& ctx) const {
+    return fmt::formatter<std::string_view>::format(argument.toString(), ctx);
+  }
+};
 
 template <>
 struct fmt::formatter<mini::FunctionSchema> : fmt::formatter<std::string_view> {

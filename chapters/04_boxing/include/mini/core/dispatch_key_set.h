@@ -14,6 +14,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/core/dispatch_key.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch04 {

@@ -16,6 +16,7 @@
 
 #include "mini/core/dispatch_key_set.h"
 #include "mini/util/intrusive_ptr.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch04 {

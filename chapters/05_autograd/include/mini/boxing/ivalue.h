@@ -21,6 +21,7 @@
 #include "mini/core/device.h"
 #include "mini/core/tensor.h"
 #include "mini/util/intrusive_ptr.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch05 {

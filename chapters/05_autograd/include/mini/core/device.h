@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/dispatch_key.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch05 {

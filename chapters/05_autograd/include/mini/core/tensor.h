@@ -14,6 +14,7 @@
 #include "mini/core/dispatch_key_set.h"
 #include "mini/core/storage.h"
 #include "mini/util/intrusive_ptr.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch05 {

@@ -86,3 +86,12 @@ inline constexpr DispatchKeySet kAutogradDispatchKeySetWithADInplaceOrView{
 
 }  // namespace ch06
 }  // namespace mini
+
+/// Prints as gdb's printers do: `{included = DispatchKeySet(BackendSelect,
+/// ADInplaceOrView), excluded = DispatchKeySet(AutocastCPU, AutocastCUDA)}`.
+template <>
+struct fmt::formatter<mini::LocalDispatchKeySet> : fmt::formatter<std::string_view> {
+  auto format(const mini::LocalDispatchKeySet& local, fmt::format_context& ctx) const {
+    return fmt::format_to(ctx.out(), "{{included = {}, excluded = {}}}", local.included, local.excluded);
+  }
+};

@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "mini/util/stream_output.h"
+
 namespace mini {
 inline namespace ch06 {
 

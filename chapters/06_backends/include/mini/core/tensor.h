@@ -17,6 +17,7 @@
 #include "mini/core/storage.h"
 #include "mini/core/tensor_options.h"
 #include "mini/util/intrusive_ptr.h"
+#include "mini/util/stream_output.h"
 
 namespace mini {
 inline namespace ch06 {

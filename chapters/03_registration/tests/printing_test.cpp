@@ -1,0 +1,41 @@
+// What GoogleTest prints for the chapter's types in a failed assertion: the
+// text fmt prints, which is the text of the lessons, never "16-byte object".
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "mini/core/dispatch_key_set.h"
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/core/tensor.h"
+#include "mini/op_registration/schema_parser.h"
+#include "mini/util/source_site.h"
+
+namespace mini {
+namespace {
+
+template <typename T>
+void expectPrintsAsFmt(const T& value) {
+  EXPECT_EQ(::testing::PrintToString(value), fmt::format("{}", value));
+}
+
+TEST(Printing, FailedAssertionsShowTheLessonsText) {
+  EXPECT_EQ(::testing::PrintToString(DispatchKeySet{DispatchKey::CPU}), "DispatchKeySet(CPU)");
+  EXPECT_EQ(::testing::PrintToString(kDefaultLocalDispatchKeySet),
+            "{included = DispatchKeySet(BackendSelect, ADInplaceOrView), "
+            "excluded = DispatchKeySet(AutocastCPU, AutocastCUDA)}");
+  expectPrintsAsFmt(DispatchKey::AutogradCPU);
+  expectPrintsAsFmt(BackendComponent::CUDABit);
+  expectPrintsAsFmt(DispatchKeySet{DispatchKey::CPU, DispatchKey::AutogradCPU});
+  expectPrintsAsFmt(makeTensor(2.0, BackendComponent::CPUBit, true));
+  expectPrintsAsFmt(SourceSite{"kernels.cpp", 12});
+  const FunctionSchema schema = parseSchema("myops::myadd(Tensor self, Tensor(a!)? other=None) -> Tensor");
+  EXPECT_EQ(::testing::PrintToString(schema), "myops::myadd(Tensor self, Tensor(a!)? other=None) -> Tensor");
+  EXPECT_EQ(::testing::PrintToString(schema.arguments[1]), "Tensor(a!)? other=None");
+  EXPECT_EQ(::testing::PrintToString(schema.arguments[1].type), "Tensor?");
+}
+
+}  // namespace
+}  // namespace mini
