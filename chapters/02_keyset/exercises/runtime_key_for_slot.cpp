@@ -11,7 +11,9 @@ inline namespace ch02 {
 // functionalities from Undefined up; each takes functionalityOffset()'s
 // block (kNumBackends slots if per-backend, else 1). Find the block that
 // holds `slot`, and for a per-backend block add the backend. Slot 0 is
-// Undefined; a slot past the table throws std::out_of_range.
+// Undefined; a slot past the table throws std::out_of_range with
+// "Slot 16 is past the end of an operator's table (16 slots)" (the slot, then
+// kNumRuntimeEntries).
 DispatchKey runtimeKeyForSlot(std::size_t slot) {
   (void)slot;
   throw ExerciseNotDone("02.4");

@@ -9,8 +9,8 @@ namespace mini {
 inline namespace ch06 {
 
 void meta::structured_abs::meta(const Tensor& self) {
-  // TODO: same shape and dtype as self (bool refused), through
-  // setElementwiseOutput.
+  // TODO: same shape and dtype as self, through setElementwiseOutput; a bool
+  // self is refused with std::invalid_argument("\"abs\" not implemented for 'Bool'").
   (void)self;
   throw ExerciseNotDone("06.6");
 }
