@@ -267,7 +267,6 @@ Tensor& subInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
   return self;
 }
 
-// [div_inplace_autograd]
 Tensor& divInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
   recordInplace<DivBackward0>(
       divInplaceOp(), dispatchKeySet, "div_",
@@ -283,7 +282,6 @@ Tensor& divInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
       self, other);
   return self;
 }
-// [div_inplace_autograd]
 
 Tensor& atan2InplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
   recordInplace<Atan2Backward0>(
@@ -314,7 +312,6 @@ Tensor& expInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self) {
   return self;
 }
 
-// [copy_inplace_autograd]
 Tensor& copyInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& src) {
   checkInplace(self, {self, src}, "copy_");
   // Copied into an integer tensor, the values lose their gradient: 1.13
@@ -332,7 +329,6 @@ Tensor& copyInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const T
   }
   return self;
 }
-// [copy_inplace_autograd]
 
 Tensor sumDimIntListAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const std::vector<std::int64_t>& dim,
                              bool keepdim) {

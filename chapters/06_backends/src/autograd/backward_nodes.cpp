@@ -75,7 +75,6 @@ TensorList DivBackward0::apply(TensorList&& grads) {
               : Tensor()};
 }
 
-// [atan2_backward]
 TensorList Atan2Backward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   const Tensor selfValue = self.unpack(name());
@@ -88,7 +87,6 @@ TensorList Atan2Backward0::apply(TensorList&& grads) {
   return {needsInputGrad(0) ? reduceTo(mul(mul(grad, otherValue), recip), selfSizes) : Tensor(),
           needsInputGrad(1) ? reduceTo(mul(mul(grad, neg(selfValue)), recip), otherSizes) : Tensor()};
 }
-// [atan2_backward]
 
 TensorList SinBackward0::apply(TensorList&& grads) { return {mul(grads.at(0), cos(self.unpack(name())))}; }
 
@@ -101,7 +99,6 @@ TensorList SumBackward0::apply(TensorList&& grads) {
   return {expandTo(grads.at(0), selfSizes)};
 }
 
-// [sum_backward1]
 TensorList SumBackward1::apply(TensorList&& grads) {
   Tensor grad = grads.at(0);
   if (!keepdim && !dim.empty()) {
@@ -115,7 +112,6 @@ TensorList SumBackward1::apply(TensorList&& grads) {
   }
   return {expandTo(grad, selfSizes)};
 }
-// [sum_backward1]
 
 TensorList CloneBackward0::apply(TensorList&& grads) { return {grads.at(0)}; }
 

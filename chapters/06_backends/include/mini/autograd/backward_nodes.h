@@ -95,7 +95,6 @@ struct CloneBackward0 : Node {
   TensorList apply(TensorList&& grads) override;
 };
 
-// [copy_backwards]
 /// copy_(self, src): self's old values are gone, so its gradient is zeros;
 /// src's is the gradient, in src's dtype and on src's device, summed back to
 /// src's sizes where the copy broadcast it. Named as PyTorch 1.13's
@@ -108,7 +107,6 @@ struct CopyBackwards : Node {
   ScalarType srcDtype = ScalarType::Double;
   Device srcDevice;
 };
-// [copy_backwards]
 
 /// atan2(self, other): both gradients read both inputs, so both are saved
 /// whichever gradient is wanted (1.13's atan2_backward).
