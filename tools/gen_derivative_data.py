@@ -13,9 +13,9 @@ It needs Debian's python3-torch 1.13.1, so run it with the system interpreter:
     /usr/bin/python3 tools/gen_derivative_data.py \\
         > chapters/06_backends/tests/data/pytorch-1.13-derivatives.txt
 
-The test ch06.DerivativeData.* (chapters/06_backends/tests/derivatives/
-derivative_data_test.cpp) reads the file, runs the same expression for each
-case (its table names the same cases) and compares; torch is never needed to
+The tests ch06.EveryCase/DerivativeOf.* (chapters/06_backends/tests/derivatives/
+derivative_data_test.cpp) read the file, run the same expression for each
+case (its table names the same cases) and compare; torch is never needed to
 run it. Running the script twice gives the same bytes.
 
 File format, one item a line, fields separated by one space:
