@@ -96,7 +96,11 @@ int main(int argc, char** argv) {
              matrix.unsafeGetTensorImpl()->storage == transposed.unsafeGetTensorImpl()->storage,
              transposed.isContiguous());
   printTensor("matrix @ t(matrix)", matmul(matrix, transposed));
-  printTensor("sum(matrix, [0])", sum(matrix, {0}));
+  // Into a given output: sum.IntList_out has no formula (no out= overload
+  // has one, in 1.13 either), so its Autograd row is the boxed fallback, the
+  // stop of the printer walkthrough (gdb/printers_matrix.gdb).
+  Tensor columnSums = empty({3}, {ScalarType::Double});
+  printTensor("sum(matrix, [0], out=)", sum_out(columnSums, matrix, {0}));
 
   fmt::print("\n== autograd on the CPU kernels ==\n");
   autogradOnTheCpu();

@@ -4,14 +4,15 @@ set breakpoint pending off
 # 06's Tensor has a storage that knows its device, its Device a DeviceType:
 # the printers read those layouts.
 # First a boxed fallback with a stack of three kinds of IValue: the demo's
-# sum(matrix, {0}) has no autograd formula in this chapter.
+# sum_out(columnSums, matrix, {0}) has no autograd formula (an out= overload
+# has none).
 break mini::ch06::autogradNotImplementedFallback
 run
-# check: Breakpoint 1, mini::ch06::autogradNotImplementedFallback (op=OperatorHandle "aten::sum.dim_IntList", dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), stack=[...]) at [...]
+# check: Breakpoint 1, mini::ch06::autogradNotImplementedFallback (op=OperatorHandle "aten::sum.IntList_out", dispatchKeySet=DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU), stack=[...]) at [...]
 print *stack
-# check: $1 = Stack[IValue(Tensor(float64, shape=[2, 3], device=cpu)), IValue(IntList [0]), IValue(Bool false)]
+# check: $1 = Stack[IValue(Tensor(float64, shape=[2, 3], device=cpu)), IValue(IntList [0]), IValue(Bool false), IValue(Tensor(float64, shape=[3], device=cpu))]
 print op.entry_->schema()
-# check: $2 = FunctionSchema "aten::sum.dim_IntList(Tensor self, int[] dim, bool keepdim=False) -> Tensor"
+# check: $2 = FunctionSchema "aten::sum.IntList_out(Tensor self, int[] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)"
 print mini::ch06::localDispatchKeySet()
 # check: $3 = {included = DispatchKeySet(BackendSelect, ADInplaceOrView), excluded = DispatchKeySet(AutocastCPU, AutocastCUDA)}
 frame function mini::ch06::KernelFunction::callBoxed

@@ -121,22 +121,24 @@ TEST(RecursionDepth, RealNestingStaysFarBelowTheLimit) {
   EXPECT_EQ(currentDispatchDepth(), 0);
 }
 
+// cos (sin's backward) has no formula in this chapter: its Autograd row is
+// the boxed autograd-not-implemented fallback.
 TEST(NotImplementedFallback, ForwardRunsTheCpuKernel) {
-  EXPECT_DOUBLE_EQ(sin(scalarTensor(0.5)).item(), std::sin(0.5));
-  EXPECT_EQ(sin(scalarTensor(0.5)).gradFn(), nullptr);
+  EXPECT_DOUBLE_EQ(cos(scalarTensor(0.5)).item(), std::cos(0.5));
+  EXPECT_EQ(cos(scalarTensor(0.5)).gradFn(), nullptr);
 }
 
 TEST(NotImplementedFallback, BackwardNamesTheOperator) {
   const Tensor x = fromValues({0.5, 1}, {2}, true);
-  const Tensor y = sin(x);
+  const Tensor y = cos(x);
   ASSERT_NE(y.gradFn(), nullptr);
   EXPECT_EQ(y.gradFn()->name(), "NotImplemented");
-  EXPECT_EQ(errorOf([&] { sum(mul(y, y)).backward(); }), "derivative for aten::sin is not implemented");
+  EXPECT_EQ(errorOf([&] { sum(mul(y, y)).backward(); }), "derivative for aten::cos is not implemented");
 }
 
 TEST(NotImplementedFallback, UnderNoGradRecordsNothing) {
   NoGradGuard noGrad;
-  EXPECT_EQ(sin(fromValues({1}, {1}, true)).gradFn(), nullptr);
+  EXPECT_EQ(cos(fromValues({1}, {1}, true)).gradFn(), nullptr);
 }
 
 }  // namespace

@@ -93,8 +93,8 @@ TEST(FuzzFindings, CopyingAFloatAnIntegerCannotHoldGivesTheLowestInteger) {
 }
 
 TEST(FuzzFindings, AnInplaceOperatorWithoutAFormulaRefusesALeafThatRequiresGrad) {
-  // fill_, copy_ and neg_ reach the autograd-not-implemented fallback,
-  // which now makes the check add_ and mul_ make.
+  // fill_ reaches the autograd-not-implemented fallback, which now makes the
+  // check the in-place kernels with a formula (copy_, neg_, exp_, add_) make.
   const std::string leaf = "a leaf Variable that requires grad is being used in an in-place operation.";
   Tensor w = fromValues({1, 2}, {2}, true);
   EXPECT_EQ(errorOf([&] { fill_(w, 3); }), leaf);

@@ -94,6 +94,72 @@ INSTANTIATE_TEST_SUITE_P(
                     [] {
                       return TensorList{matrixA(), matrixB()};
                     }},
+        FormulaCase{"sum_dim_IntList", [](const TensorList& x) { return sum(x[0], {1}); },
+                    [] { return TensorList{matrixA()}; }},
+        FormulaCase{"sum_dim_IntList_keepdim", [](const TensorList& x) { return sum(x[0], {-2}, true); },
+                    [] { return TensorList{matrixA()}; }},
+        FormulaCase{"sum_dim_IntList_of_a_transpose", [](const TensorList& x) { return sum(mini::t(x[0]), {0}); },
+                    [] { return TensorList{matrixA()}; }},
+        FormulaCase{"clone", [](const TensorList& x) { return clone(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"atan2", [](const TensorList& x) { return atan2(x[0], x[1]); },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"atan2_scalar", [](const TensorList& x) { return atan2(x[1], x[0]); },
+                    [] {
+                      return TensorList{matrixA(), scalar()};
+                    }},
+        FormulaCase{"sin", [](const TensorList& x) { return sin(x[0]); }, [] { return TensorList{matrixA()}; }},
+        FormulaCase{"copy_",
+                    [](const TensorList& x) {
+                      Tensor y = mul(x[0], x[0]);
+                      return copy_(y, x[1]);
+                    },
+                    [] {
+                      return TensorList{matrixA(), fromValues({0.3, -0.8, 1.1}, {3}, true)};
+                    }},
+        FormulaCase{"sub_",
+                    [](const TensorList& x) {
+                      Tensor y = mul(x[0], x[0]);
+                      return sub_(y, x[1]);
+                    },
+                    [] {
+                      return TensorList{matrixA(), scalar()};
+                    }},
+        FormulaCase{"div_",
+                    [](const TensorList& x) {
+                      Tensor y = mul(x[0], x[0]);
+                      return div_(y, x[1]);
+                    },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"atan2_",
+                    [](const TensorList& x) {
+                      Tensor y = mul(x[0], x[0]);
+                      return atan2_(y, x[1]);
+                    },
+                    [] {
+                      return TensorList{matrixA(), matrixB()};
+                    }},
+        FormulaCase{"neg_",
+                    [](const TensorList& x) {
+                      Tensor y = clone(x[0]);
+                      return neg_(y);
+                    },
+                    [] { return TensorList{matrixA()}; }},
+        FormulaCase{"relu_",
+                    [](const TensorList& x) {
+                      Tensor y = clone(x[0]);
+                      return relu_(y);
+                    },
+                    [] { return TensorList{matrixA()}; }},
+        FormulaCase{"exp_",
+                    [](const TensorList& x) {
+                      Tensor y = clone(x[0]);
+                      return exp_(y);
+                    },
+                    [] { return TensorList{matrixA()}; }},
         FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); },
                     [] {
                       return TensorList{matrixA(), matrixB()};

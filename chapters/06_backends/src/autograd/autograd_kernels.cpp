@@ -9,6 +9,7 @@
 #include "mini/autograd/backward_nodes.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/core/grad_mode.h"
+#include "mini/core/scalar_type.h"
 #include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
@@ -224,25 +225,136 @@ Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
 }
 // [add_inplace_autograd]
 
+namespace {
+
+// What the nodes of binary operators keep for reduceTo: both inputs' sizes.
+template <class NodeT>
+void saveSizes(NodeT& node, const Tensor& self, const Tensor& other) {
+  node.selfSizes = self.sizes();
+  node.otherSizes = other.sizes();
+}
+
+// Both of atan2's gradients read both inputs; atan2_ passes a clone of
+// self's old values as `self`.
+void saveAtan2Inputs(Atan2Backward0& node, const Tensor& self, const Tensor& other) {
+  node.self = SavedVariable(self);
+  node.other = SavedVariable(other);
+  saveSizes(node, self, other);
+}
+
+}  // namespace
+
 Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
-  checkInplace(self, {self, other}, "mul_");
-  std::shared_ptr<MulBackward0> node = recordIfNeeded<MulBackward0>({self, other});
-  if (node != nullptr) {
-    if (node->needsInputGrad(0)) {
-      node->other = SavedVariable(other);
-    }
-    if (node->needsInputGrad(1)) {
-      // other's gradient needs self as it was before the write.
-      node->self = SavedVariable(clone(self));
-    }
-    node->selfSizes = self.sizes();
-    node->otherSizes = other.sizes();
+  recordInplace<MulBackward0>(
+      mulInplaceOp(), dispatchKeySet, "mul_",
+      [&](MulBackward0& node) {
+        if (node.needsInputGrad(0)) {
+          node.other = SavedVariable(other);
+        }
+        if (node.needsInputGrad(1)) {
+          // other's gradient needs self as it was before the write.
+          node.self = SavedVariable(clone(self));
+        }
+        saveSizes(node, self, other);
+      },
+      self, other);
+  return self;
+}
+
+Tensor& subInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
+  recordInplace<SubBackward0>(
+      subInplaceOp(), dispatchKeySet, "sub_", [&](SubBackward0& node) { saveSizes(node, self, other); }, self, other);
+  return self;
+}
+
+Tensor& divInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
+  recordInplace<DivBackward0>(
+      divInplaceOp(), dispatchKeySet, "div_",
+      [&](DivBackward0& node) {
+        node.other = SavedVariable(other);  // both gradients read it
+        if (node.needsInputGrad(1)) {
+          // -grad * self / other^2 reads self as it was before the write:
+          // 1.13 saves self.clone() here, and so does this kernel.
+          node.self = SavedVariable(clone(self));
+        }
+        saveSizes(node, self, other);
+      },
+      self, other);
+  return self;
+}
+
+Tensor& atan2InplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
+  recordInplace<Atan2Backward0>(
+      atan2InplaceOp(), dispatchKeySet, "atan2_",
+      [&](Atan2Backward0& node) { saveAtan2Inputs(node, clone(self), other); }, self, other);
+  return self;
+}
+
+Tensor& negInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self) {
+  recordInplace<NegBackward0>(negInplaceOp(), dispatchKeySet, "neg_", kSaveNothing, self);
+  return self;
+}
+
+// relu_ and exp_: the formula reads the result, which is self after the
+// write, saved at its new version (1.13 saves it so too: a later write into
+// self is then caught).
+Tensor& reluInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self) {
+  if (auto node = recordInplace<ReluBackward0>(reluInplaceOp(), dispatchKeySet, "relu_", kSaveNothing, self)) {
+    node->result = SavedVariable(self);
   }
-  redispatchBelowAutograd(mulInplaceOp(), dispatchKeySet, self, other);
+  return self;
+}
+
+Tensor& expInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self) {
+  if (auto node = recordInplace<ExpBackward0>(expInplaceOp(), dispatchKeySet, "exp_", kSaveNothing, self)) {
+    node->result = SavedVariable(self);
+  }
+  return self;
+}
+
+Tensor& copyInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& src) {
+  checkInplace(self, {self, src}, "copy_");
+  // Copied into an integer tensor, the values lose their gradient: 1.13
+  // records nothing there (isDifferentiableType), so self stays without one.
+  std::shared_ptr<CopyBackwards> node =
+      isFloatingType(self.dtype()) ? recordIfNeeded<CopyBackwards>({self, src}) : nullptr;
+  if (node != nullptr) {
+    node->srcSizes = src.sizes();
+    node->srcDtype = src.dtype();
+    node->srcDevice = src.device();
+  }
+  redispatchBelowAutograd(copyInplaceOp(), dispatchKeySet, self, src);
   if (node != nullptr) {
     setHistory(self, node);
   }
   return self;
+}
+
+Tensor sumDimIntListAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const std::vector<std::int64_t>& dim,
+                             bool keepdim) {
+  return recordFunctional<SumBackward1>(
+      sumDimIntListOp(), dispatchKeySet, {self},
+      [&](SumBackward1& node) {
+        node.selfSizes = self.sizes();
+        node.dim = dim;
+        node.keepdim = keepdim;
+      },
+      self, dim, keepdim);
+}
+
+Tensor cloneAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
+  return recordFunctional<CloneBackward0>(cloneOp(), dispatchKeySet, {self}, kSaveNothing, self);
+}
+
+Tensor atan2Autograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
+  return recordFunctional<Atan2Backward0>(
+      atan2Op(), dispatchKeySet, {self, other}, [&](Atan2Backward0& node) { saveAtan2Inputs(node, self, other); }, self,
+      other);
+}
+
+Tensor sinAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
+  return recordFunctional<SinBackward0>(
+      sinOp(), dispatchKeySet, {self}, [&](SinBackward0& node) { node.self = SavedVariable(self); }, self);
 }
 
 }  // namespace ch06

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "mini/aten/aten.h"
+#include "mini/core/shape.h"
 #include "mini/native/factories.h"
 
 namespace mini {
@@ -30,6 +31,11 @@ Tensor reduceTo(const Tensor& grad, const Sizes& sizes) {
     }
   }
   return ones.empty() ? reduced : sum(reduced, ones, true);
+}
+
+Tensor expandTo(const Tensor& grad, const Sizes& sizes) {
+  // A multiplication by ones broadcasts on every backend and changes no value.
+  return mul(ones(sizes, grad.options()), grad);
 }
 
 // The formulas call the public operators. The engine runs them with grad
@@ -60,12 +66,29 @@ TensorList MulBackward0::apply(TensorList&& grads) {
 TensorList DivBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   const Tensor otherValue = other.unpack(name());
-  // d(a/b)/da = 1/b, d(a/b)/db = -a/b^2.
+  // d(a/b)/da = 1/b, d(a/b)/db = -a/b^2, the latter computed as 1.13's
+  // div_tensor_other_backward does, -grad * ((a / b) / b), so that the
+  // result is the same to the last bit.
   return {needsInputGrad(0) ? reduceTo(div(grad, otherValue), selfSizes) : Tensor(),
           needsInputGrad(1)
-              ? reduceTo(neg(div(mul(grad, self.unpack(name())), mul(otherValue, otherValue))), otherSizes)
+              ? reduceTo(mul(neg(grad), div(div(self.unpack(name()), otherValue), otherValue)), otherSizes)
               : Tensor()};
 }
+
+TensorList Atan2Backward0::apply(TensorList&& grads) {
+  const Tensor& grad = grads.at(0);
+  const Tensor selfValue = self.unpack(name());
+  const Tensor otherValue = other.unpack(name());
+  // For atan2(a, b): d/da = b / (a^2 + b^2), d/db = -a / (a^2 + b^2), in
+  // 1.13's order of operations (atan2_backward): one reciprocal, then
+  // grad * b * recip and grad * -a * recip.
+  const Tensor denominator = add(mul(selfValue, selfValue), mul(otherValue, otherValue));
+  const Tensor recip = div(ones(denominator.sizes(), denominator.options()), denominator);
+  return {needsInputGrad(0) ? reduceTo(mul(mul(grad, otherValue), recip), selfSizes) : Tensor(),
+          needsInputGrad(1) ? reduceTo(mul(mul(grad, neg(selfValue)), recip), otherSizes) : Tensor()};
+}
+
+TensorList SinBackward0::apply(TensorList&& grads) { return {mul(grads.at(0), cos(self.unpack(name())))}; }
 
 TensorList ToCopyBackward0::apply(TensorList&& grads) { return {_to_copy(grads.at(0), selfDtype, selfDevice)}; }
 
@@ -73,8 +96,34 @@ TensorList NegBackward0::apply(TensorList&& grads) { return {neg(grads.at(0))}; 
 
 TensorList SumBackward0::apply(TensorList&& grads) {
   // Every element contributed once: each gets the whole gradient.
-  return {mul(ones(selfSizes, grads.at(0).options()), grads.at(0))};
+  return {expandTo(grads.at(0), selfSizes)};
 }
+
+TensorList SumBackward1::apply(TensorList&& grads) {
+  Tensor grad = grads.at(0);
+  if (!keepdim && !dim.empty()) {
+    // Put back, as size 1, the dimensions the sum dropped (1.13's
+    // unsqueeze_multiple), so that the gradient broadcasts along them.
+    Sizes kept = selfSizes;
+    for (std::int64_t d : dim) {
+      kept[static_cast<std::size_t>(wrapDim(d, static_cast<std::int64_t>(selfSizes.size())))] = 1;
+    }
+    grad = view(grad.isContiguous() ? grad : clone(grad), kept);
+  }
+  return {expandTo(grad, selfSizes)};
+}
+
+TensorList CloneBackward0::apply(TensorList&& grads) { return {grads.at(0)}; }
+
+// [copy_backwards_apply]
+TensorList CopyBackwards::apply(TensorList&& grads) {
+  const Tensor& grad = grads.at(0);
+  // Cast first, then sum: 1.13 converts in the node (grad.to(src_options))
+  // and its engine sums a broadcast gradient down afterwards.
+  return {needsInputGrad(0) ? zeros(grad.sizes(), grad.options()) : Tensor(),
+          needsInputGrad(1) ? reduceTo(_to_copy(grad, srcDtype, srcDevice), srcSizes) : Tensor()};
+}
+// [copy_backwards_apply]
 
 // [mm_backward]
 TensorList MmBackward0::apply(TensorList&& grads) {

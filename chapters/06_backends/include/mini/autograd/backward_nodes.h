@@ -3,7 +3,9 @@
 /// \brief The backward nodes: one per differentiable operator, each holding
 ///        what its formula needs.
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 #include "mini/autograd/node.h"
 #include "mini/autograd/saved_variable.h"
@@ -73,6 +75,56 @@ struct SumBackward0 : Node {
   Sizes selfSizes;
 };
 
+/// sum.dim_IntList (SumBackward0 is the whole sum's): each summed element
+/// gets the gradient of its sum, so the gradient is put back in the
+/// dimensions keepdim=false dropped and expanded to self's sizes (1.13's
+/// sum_backward).
+struct SumBackward1 : Node {
+  using Node::Node;
+  std::string name() const override { return "SumBackward1"; }
+  TensorList apply(TensorList&& grads) override;
+  Sizes selfSizes;
+  std::vector<std::int64_t> dim;
+  bool keepdim = false;
+};
+
+/// clone: the gradient passes through.
+struct CloneBackward0 : Node {
+  using Node::Node;
+  std::string name() const override { return "CloneBackward0"; }
+  TensorList apply(TensorList&& grads) override;
+};
+
+/// copy_(self, src): self's old values are gone, so its gradient is zeros;
+/// src's is the gradient, in src's dtype and on src's device, summed back to
+/// src's sizes where the copy broadcast it. Named as PyTorch 1.13's
+/// hand-written node is (torch/csrc/autograd/functions/tensor.h), with an s.
+struct CopyBackwards : Node {
+  using Node::Node;
+  std::string name() const override { return "CopyBackwards"; }
+  TensorList apply(TensorList&& grads) override;
+  Sizes srcSizes;
+  ScalarType srcDtype = ScalarType::Double;
+  Device srcDevice;
+};
+
+/// atan2(self, other): both gradients read both inputs, so both are saved
+/// whichever gradient is wanted (1.13's atan2_backward).
+struct Atan2Backward0 : Node {
+  using Node::Node;
+  std::string name() const override { return "Atan2Backward0"; }
+  TensorList apply(TensorList&& grads) override;
+  SavedVariable self, other;
+  Sizes selfSizes, otherSizes;
+};
+
+struct SinBackward0 : Node {
+  using Node::Node;
+  std::string name() const override { return "SinBackward0"; }
+  TensorList apply(TensorList&& grads) override;
+  SavedVariable self;
+};
+
 /// torch.matmul of two matrices runs mm, whose node is MmBackward0.
 struct MmBackward0 : Node {
   using Node::Node;
@@ -121,6 +173,10 @@ struct NotImplemented : Node {
 /// `grad` summed down to `sizes`: the inverse of broadcasting a one-element
 /// tensor. Equal sizes return `grad` itself.
 Tensor reduceTo(const Tensor& grad, const Sizes& sizes);
+
+/// `grad` broadcast to `sizes`, materialized: ATen's grad.expand(sizes), the
+/// gradient of a sum, where every summed element gets the gradient of its sum.
+Tensor expandTo(const Tensor& grad, const Sizes& sizes);
 
 }  // namespace ch06
 }  // namespace mini

@@ -104,6 +104,11 @@ struct SinOp {
 };
 
 template <class T>
+struct CosOp {
+  T operator()(T a) const { return std::cos(a); }
+};
+
+template <class T>
 struct Atan2Op {
   T operator()(T a, T b) const { return std::atan2(a, b); }
 };
@@ -126,6 +131,7 @@ Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, AllTypes>(self, "neg"
 Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, AllTypes>(self, "relu"); }
 Tensor expCpu(const Tensor& self) { return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat); }
 Tensor sinCpu(const Tensor& self) { return unaryCpu<SinOp, FloatingTypes>(self, "sin", IntegerInputs::PromoteToFloat); }
+Tensor cosCpu(const Tensor& self) { return unaryCpu<CosOp, FloatingTypes>(self, "cos", IntegerInputs::PromoteToFloat); }
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
   return binaryCpu<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
 }

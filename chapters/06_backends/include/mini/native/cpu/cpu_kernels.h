@@ -23,8 +23,9 @@ Tensor reluCpu(const Tensor& self);
 Tensor expCpu(const Tensor& self);
 /// relu's backward: `grad` where `result` > 0, else 0.
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result);
-/// sin, for the operator with no backward formula (the not-implemented fallback).
+/// sin and cos (sin's backward); of an int64 tensor float32, as exp.
 Tensor sinCpu(const Tensor& self);
+Tensor cosCpu(const Tensor& self);
 /// In place: self += other, self *= other, in self's dtype.
 Tensor& addInplaceCpu(Tensor& self, const Tensor& other);
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);
