@@ -11,7 +11,7 @@ namespace meta {
 // atan2 broadcasts and promotes like add, and like div it makes integers
 // float: then the output, on the inputs' device.
 void structured_atan2::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "atan2", binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat), self.device());
+  setElementwiseOutput(*this, "atan2", binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat), self);
 }
 
 }  // namespace meta

@@ -112,5 +112,23 @@ TEST(Inplace, OnAViewThatRequiresGradIsRefused) {
             "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
 }
 
+TEST(Inplace, AViewIsRefusedOnceItsBaseWasWrittenInPlace) {
+  // x = torch.tensor([1., 2., 3., 4.], dtype=torch.float64, requires_grad=True)
+  // a = x * 1; r = a.view(2, 2); a.mul_(torch.full((4,), 0.5, dtype=torch.float64))
+  // r.sum().backward() gives x.grad 0.5 in 1.13, which rebuilds r's history;
+  // with r's old history the gradient would be 1, silently.
+  const Tensor x = fromValues({1, 2, 3, 4}, {4}, true);
+  Tensor a = mul(x, scalarTensor(1));
+  const Tensor r = view(a, {2, 2});
+  mul_(a, fromValues({0.5, 0.5, 0.5, 0.5}, {4}));
+  EXPECT_EQ(errorOf([&] { sum(r); }),
+            "a view was used after its base was modified by an inplace operation (its history is from version 0, its "
+            "storage is at version 1): PyTorch would rebuild the view's history here, this course does not. Take the "
+            "view again after the inplace operation.");
+  // Taken again, the view's history is the base's new one.
+  sum(view(a, {2, 2})).backward();
+  EXPECT_THAT(values(x.grad()), ElementsAre(0.5, 0.5, 0.5, 0.5));
+}
+
 }  // namespace
 }  // namespace mini

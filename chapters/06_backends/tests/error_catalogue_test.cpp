@@ -96,8 +96,11 @@ TEST(ErrorCatalogue, MutableDataNeedsAContiguousTensor) {
             "data() walks elements in storage order, which needs a contiguous tensor");
 }
 
-TEST(ErrorCatalogue, TransposeNeedsAMatrix) {
-  EXPECT_EQ(errorOf([] { t(fromValues({1, 2}, {2})); }), "t: expected a 2-D tensor, got 1-D");
+TEST(ErrorCatalogue, TransposeTakesAtMostTwoDimensions) {
+  EXPECT_EQ(errorOf([] {
+              t(fromValues({1, 2}, {1, 1, 2}));
+            }),
+            "t() expects a tensor with <= 2 dimensions, but self is 3D");
 }
 
 TEST(ErrorCatalogue, ViewOfANonContiguousTensorIsRefused) {

@@ -41,7 +41,7 @@ TEST(StridedTensor, EmptyAllocatesItemSizeTimesNumelOnItsDevice) {
   EXPECT_EQ(t.strides(), (Strides{3, 1}));
   EXPECT_EQ(t.device(), kCpu);
   EXPECT_EQ(reinterpret_cast<std::uintptr_t>(t.rawData()) % 64, 0u);
-  EXPECT_EQ(errorOf([] { emptyTensor({-1}, {}); }), "Trying to create tensor with negative dimension -1");
+  EXPECT_EQ(errorOf([] { emptyTensor({-1}, {}); }), "Trying to create tensor with negative dimension -1: [-1]");
 }
 
 TEST(StridedTensor, ATransposeIsAViewWithSwappedStrides) {

@@ -1,5 +1,9 @@
 #include "mini/autograd/node.h"
 
+#include <stdexcept>
+
+#include <fmt/format.h>
+
 #include "mini/autograd/accumulate_grad.h"
 #include "mini/autograd/autograd_meta.h"
 #include "mini/core/grad_mode.h"
@@ -18,12 +22,33 @@ std::uint32_t Node::addInputMetadata(const Tensor& output) {
   return static_cast<std::uint32_t>(inputSizes_.size() - 1);
 }
 
+namespace {
+
+// A view shares its base's storage, so an in-place write into the base
+// changes the view's values too, and the view's history (TBackward0 back to
+// the base's old history) no longer describes them: a gradient through it
+// would be silently wrong. PyTorch regenerates the view's grad_fn from the
+// base's new history (as an AsStridedBackward0); this course refuses.
+void checkViewHistoryIsCurrent(const Tensor& view) {
+  const AutogradMeta& meta = *view.unsafeGetTensorImpl()->autograd;
+  if (meta.isView && view.version() != meta.historyVersion) {
+    throw std::runtime_error(fmt::format(
+        "a view was used after its base was modified by an inplace operation (its history is from version {}, its "
+        "storage is at version {}): PyTorch would rebuild the view's history here, this course does not. Take the "
+        "view again after the inplace operation.",
+        meta.historyVersion, view.version()));
+  }
+}
+
+}  // namespace
+
 // [gradient_edge]
 Edge gradientEdge(const Tensor& tensor) {
   if (!tensor.defined()) {
     return {};
   }
   if (tensor.gradFn() != nullptr) {
+    checkViewHistoryIsCurrent(tensor);
     return {tensor.gradFn(), tensor.outputNr()};
   }
   if (tensor.requiresGrad()) {
@@ -58,6 +83,7 @@ void setHistory(const Tensor& output, const std::shared_ptr<Node>& node) {
   AutogradMeta& meta = *output.unsafeGetTensorImpl()->autograd;
   meta.gradFn = node;
   meta.outputNr = node->addInputMetadata(output);
+  meta.historyVersion = output.version();
 }
 
 }  // namespace ch05

@@ -158,7 +158,8 @@ Tensor Tensor::to(ScalarType dtype) const {
 Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options) {
   for (std::int64_t size : sizes) {
     if (size < 0) {
-      throw std::invalid_argument(fmt::format("Trying to create tensor with negative dimension {}", size));
+      throw std::invalid_argument(
+          fmt::format("Trying to create tensor with negative dimension {}: [{}]", size, fmt::join(sizes, ", ")));
     }
   }
   const auto nbytes = static_cast<std::size_t>(numelOf(sizes)) * itemSize(options.dtype);

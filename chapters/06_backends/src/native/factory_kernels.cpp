@@ -8,10 +8,12 @@
 #include <mutex>
 #include <random>
 #include <stdexcept>
+#include <type_traits>
 
 #include <fmt/format.h>
 
 #include "mini/aten/aten.h"
+#include "mini/aten/dispatch_scalar_type.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/factories.h"
 #include "mini/util/checked_convert.h"
@@ -90,16 +92,30 @@ std::int64_t arangeLength(double start, double end, double step, ScalarType dtyp
 // arange and randn compute on the host and copy: the same numbers on every
 // device for one seed, and a backend needs no kernel of its own for them.
 Tensor arangeComposite(double start, double end, double step, ScalarType dtype, Device device) {
+  // As 1.13's arange_out: the dtype's loop is chosen first ("arange_cpu" not
+  // implemented for 'Bool'), and start, end and step are taken in the type
+  // it counts in, int64 for int64: arange(-3, 3, 1.5) of int64 counts by 1
+  // (six elements, not four), and a step of 0.5 is a step of 0.
+  MINI_DISPATCH_ALL_TYPES(dtype, "arange_cpu", [&] {
+    if constexpr (std::is_integral_v<scalar_t>) {
+      for (double* bound : {&start, &end, &step}) {
+        checkConvertible(*bound, dtype, "arange");
+        *bound = std::trunc(*bound);
+      }
+    }
+  });
   Tensor host = emptyTensor({arangeLength(start, end, step, dtype)}, {dtype, kCpu});
   arangeFillCpu_(host, start, step);
   return device.isCpu() ? host : _to_copy(host, dtype, device);
 }
 
 Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
+  // The tensor first, then its dtype's loop: a negative size is the error
+  // torch gives first, as its randn is empty() and then normal_().
+  Tensor host = emptyTensor(size, {ScalarType::Double, kCpu});
   if (!isFloatingType(dtype)) {
     throw std::invalid_argument(fmt::format("\"normal_kernel_cpu\" not implemented for '{}'", scalarTypeCName(dtype)));
   }
-  Tensor host = emptyTensor(size, {ScalarType::Double, kCpu});
   {
     DefaultGenerator& generator = defaultGenerator();
     std::lock_guard lock(generator.mutex);

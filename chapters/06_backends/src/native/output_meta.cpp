@@ -18,18 +18,21 @@ void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> t
   }
 }
 
-OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, IntegerInputs integers) {
-  checkSameDevice(op, {&a, &b});
-  ScalarType dtype = resultType({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
-  if (integers == IntegerInputs::PromoteToFloat) {
-    dtype = toFloatingResult(dtype);
-  }
-  return {broadcastShapes(a.sizes(), b.sizes(), op), dtype};
+ScalarType commonDtype(const Tensor& a, const Tensor& b, IntegerInputs integers) {
+  const ScalarType dtype = resultType({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  return integers == IntegerInputs::PromoteToFloat ? toFloatingResult(dtype) : dtype;
 }
 
-OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers) {
-  return {a.sizes(), integers == IntegerInputs::PromoteToFloat ? toFloatingResult(a.dtype()) : a.dtype()};
+ScalarType commonDtype(const Tensor& a, IntegerInputs integers) {
+  return integers == IntegerInputs::PromoteToFloat ? toFloatingResult(a.dtype()) : a.dtype();
 }
+
+OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, IntegerInputs integers) {
+  checkSameDevice(op, {&a, &b});
+  return {broadcastShapes(a.sizes(), b.sizes(), op), commonDtype(a, b, integers)};
+}
+
+OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers) { return {a.sizes(), commonDtype(a, integers)}; }
 
 OutputMeta sumMeta(const Tensor& a, std::optional<std::int64_t> dim, bool keepdim) {
   const ScalarType dtype = isFloatingType(a.dtype()) ? a.dtype() : ScalarType::Long;

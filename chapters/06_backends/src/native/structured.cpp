@@ -30,17 +30,20 @@ std::string_view typeMetaName(ScalarType dtype) {
 }  // namespace
 
 // [set_elementwise_output]
-void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta& result, Device device) {
+void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta& result, const Tensor& self) {
   const Tensor& existing = meta.maybe_get_output(0);
   ScalarType dtype = result.dtype;
   if (existing.defined()) {
+    if (existing.is_same(self)) {
+      checkInplaceShape(self, result.sizes);
+    }
     if (!canCast(result.dtype, existing.dtype())) {
       throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
                                               scalarTypeCName(result.dtype), scalarTypeCName(existing.dtype())));
     }
     dtype = existing.dtype();
   }
-  meta.set_output(0, result.sizes, {dtype, device});
+  meta.set_output(0, result.sizes, {dtype, self.device()});
 }
 // [set_elementwise_output]
 
@@ -58,6 +61,11 @@ void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, c
         fmt::format("{}: Bad in-place call: input tensor device {} and output tensor device {} should match", op,
                     self.device(), options.device));
   }
+  checkInplaceShape(self, sizes);
+}
+// [check_inplace]
+
+void checkInplaceShape(const Tensor& self, const Sizes& sizes) {
   // Only a broadcast can make the size differ, and PyTorch's TensorIterator
   // refuses that before check_inplace is reached, in these words.
   if (sizes != self.sizes()) {
@@ -65,7 +73,6 @@ void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, c
                                             fmt::join(self.sizes(), ", "), fmt::join(sizes, ", ")));
   }
 }
-// [check_inplace]
 
 // [resize_out]
 void resizeOut(std::string_view op, const Tensor& out, const Sizes& sizes, const TensorOptions& options) {

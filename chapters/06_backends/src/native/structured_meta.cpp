@@ -17,7 +17,7 @@ namespace meta {
 // add.out's meta(): the broadcast shape, the promoted dtype, on the inputs'
 // device. TensorIterator's build in PyTorch; binaryMeta here.
 void structured_add_Tensor::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "add", binaryMeta(self, other, "add"), self.device());
+  setElementwiseOutput(*this, "add", binaryMeta(self, other, "add"), self);
 }
 // [add_meta]
 
@@ -33,15 +33,15 @@ void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other) {
         "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
         "the `~` or `logical_not()` operator instead.");
   }
-  setElementwiseOutput(*this, "sub", binaryMeta(self, other, "sub"), self.device());
+  setElementwiseOutput(*this, "sub", binaryMeta(self, other, "sub"), self);
 }
 
 void structured_mul_Tensor::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "mul", binaryMeta(self, other, "mul"), self.device());
+  setElementwiseOutput(*this, "mul", binaryMeta(self, other, "mul"), self);
 }
 
 void structured_div_Tensor::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "div", binaryMeta(self, other, "div", IntegerInputs::PromoteToFloat), self.device());
+  setElementwiseOutput(*this, "div", binaryMeta(self, other, "div", IntegerInputs::PromoteToFloat), self);
 }
 
 void structured_neg::meta(const Tensor& self) {
@@ -50,18 +50,25 @@ void structured_neg::meta(const Tensor& self) {
         "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
         "`~` or `logical_not()` operator instead.");
   }
-  setElementwiseOutput(*this, "neg", unaryMeta(self), self.device());
+  // neg computes in self's dtype and writes only that (TensorIterator's
+  // check_all_same_dtype): no int64 out= for a float32 self, nor the reverse.
+  const Tensor& out = maybe_get_output(0);
+  if (out.defined() && out.dtype() != self.dtype()) {
+    throw std::invalid_argument(
+        fmt::format("Found dtype {} but expected {}", scalarTypeCName(out.dtype()), scalarTypeCName(self.dtype())));
+  }
+  setElementwiseOutput(*this, "neg", unaryMeta(self), self);
 }
 
 void structured_relu::meta(const Tensor& self) {
   if (self.dtype() == ScalarType::Bool) {
     throw std::invalid_argument("Boolean inputs not supported for relu");
   }
-  setElementwiseOutput(*this, "relu", unaryMeta(self), self.device());
+  setElementwiseOutput(*this, "relu", unaryMeta(self), self);
 }
 
 void structured_exp::meta(const Tensor& self) {
-  setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self.device());
+  setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self);
 }
 
 // A reduction keeps an out= tensor's dtype, as sum's infer_dtype_from_optional does.

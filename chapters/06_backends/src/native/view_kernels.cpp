@@ -4,6 +4,7 @@
 // the out-of-tree backend's included, and Meta's (a view of nothing).
 // ops.yaml names them; its generated ADInplaceOrView kernels mark the result
 // as a view.
+#include <optional>
 #include <stdexcept>
 
 #include <fmt/ranges.h>
@@ -14,8 +15,12 @@ namespace mini {
 inline namespace ch06 {
 
 Tensor tStrided(const Tensor& self) {
-  if (self.dim() != 2) {
-    throw std::invalid_argument(fmt::format("t: expected a 2-D tensor, got {}-D", self.dim()));
+  // torch.t is the identity on 0-D and 1-D tensors (a view all the same).
+  if (self.dim() > 2) {
+    throw std::invalid_argument(fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D", self.dim()));
+  }
+  if (self.dim() < 2) {
+    return makeView(self, self.sizes(), self.strides(), self.storageOffset());
   }
   // Chapter 05 copied here; with strides the transpose is the same bytes
   // walked the other way round.
@@ -23,17 +28,90 @@ Tensor tStrided(const Tensor& self) {
                   self.storageOffset());
 }
 
-Tensor viewStrided(const Tensor& self, const Sizes& sizes) {
-  if (numelOf(sizes) != self.numel()) {
-    throw std::invalid_argument(
-        fmt::format("shape '[{}]' is invalid for input of size {}", fmt::join(sizes, ", "), self.numel()));
+namespace {
+
+// view(x, [-1, 2]): at most one -1, which stands for what the others leave
+// (ATen's infer_size).
+Sizes inferSize(const Sizes& shape, std::int64_t numel) {
+  Sizes sizes = shape;
+  std::optional<std::size_t> inferred;
+  std::int64_t known = 1;
+  for (std::size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == -1) {
+      if (inferred) {
+        throw std::invalid_argument("only one dimension can be inferred");
+      }
+      inferred = d;
+    } else if (shape[d] >= 0) {
+      known *= shape[d];
+    } else {
+      throw std::invalid_argument(fmt::format("invalid shape dimension {}", shape[d]));
+    }
   }
-  if (!self.isContiguous()) {
+  if (numel == known || (inferred && known > 0 && numel % known == 0)) {
+    if (inferred) {
+      sizes[*inferred] = numel / known;
+    }
+    return sizes;
+  }
+  throw std::invalid_argument(
+      fmt::format("shape '[{}]' is invalid for input of size {}", fmt::join(shape, ", "), numel));
+}
+
+// The strides that walk `self`'s elements in the new shape, if there are
+// any (ATen's computeStride): each run of dimensions of `self` that is
+// contiguous within itself may be split or merged, never two runs into one.
+// So a transpose views as its own shape, or with size-1 dimensions added,
+// but not flattened.
+std::optional<Strides> computeStride(const Sizes& oldShape, const Strides& oldStrides, const Sizes& newShape) {
+  if (oldShape.empty()) {
+    return Strides(newShape.size(), 1);
+  }
+  if (numelOf(oldShape) == 0) {
+    return oldShape == newShape ? oldStrides : contiguousStrides(newShape);
+  }
+  Strides newStrides(newShape.size());
+  auto viewD = static_cast<std::int64_t>(newShape.size()) - 1;
+  std::int64_t chunkBaseStride = oldStrides.back();
+  std::int64_t tensorNumel = 1;
+  std::int64_t viewNumel = 1;
+  for (auto tensorD = static_cast<std::int64_t>(oldShape.size()) - 1; tensorD >= 0; --tensorD) {
+    const auto td = static_cast<std::size_t>(tensorD);
+    tensorNumel *= oldShape[td];
+    // The end of a contiguous run: the first dimension, or one whose stride breaks it.
+    if (tensorD == 0 || (oldShape[td - 1] != 1 && oldStrides[td - 1] != tensorNumel * chunkBaseStride)) {
+      while (viewD >= 0 && (viewNumel < tensorNumel || newShape[static_cast<std::size_t>(viewD)] == 1)) {
+        newStrides[static_cast<std::size_t>(viewD)] = viewNumel * chunkBaseStride;
+        viewNumel *= newShape[static_cast<std::size_t>(viewD)];
+        --viewD;
+      }
+      if (viewNumel != tensorNumel) {
+        return std::nullopt;
+      }
+      if (tensorD > 0) {
+        chunkBaseStride = oldStrides[td - 1];
+        tensorNumel = 1;
+        viewNumel = 1;
+      }
+    }
+  }
+  if (viewD != -1) {
+    return std::nullopt;
+  }
+  return newStrides;
+}
+
+}  // namespace
+
+Tensor viewStrided(const Tensor& self, const Sizes& shape) {
+  const Sizes sizes = inferSize(shape, self.numel());
+  const std::optional<Strides> strides = computeStride(self.sizes(), self.strides(), sizes);
+  if (!strides) {
     throw std::invalid_argument(
         "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
         "two contiguous subspaces). Use .reshape(...) instead.");
   }
-  return makeView(self, sizes, contiguousStrides(sizes), self.storageOffset());
+  return makeView(self, sizes, *strides, self.storageOffset());
 }
 
 }  // namespace ch06

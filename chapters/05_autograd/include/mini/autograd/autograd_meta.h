@@ -27,6 +27,10 @@ struct AutogradMeta {
   std::weak_ptr<Node> gradAccumulator;
   /// Made by a view operator: shares its base's storage.
   bool isView = false;
+  /// The storage's version when gradFn was set. A view whose base was written
+  /// in place since then has a history that no longer says how its values
+  /// were made (gradientEdge refuses to use it).
+  std::uint32_t historyVersion = 0;
 };
 // [autograd_meta]
 

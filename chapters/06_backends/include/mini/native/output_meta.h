@@ -26,6 +26,14 @@ enum class IntegerInputs { KeepIntegral, PromoteToFloat };
 /// two devices, cuda:0 and cpu!" (PyTorch's text) unless all are on one device.
 void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> tensors);
 
+/// The dtype an elementwise operator computes in, TensorIterator's common
+/// dtype: the result type of the operands (made floating if asked). An out=
+/// tensor or a `self` of another dtype receives the result cast, as 1.13's
+/// cast_common_dtype_to_outputs does: true + true into an int64 out= is 1
+/// (a bool sum), not 2.
+ScalarType commonDtype(const Tensor& a, const Tensor& b, IntegerInputs integers = IntegerInputs::KeepIntegral);
+ScalarType commonDtype(const Tensor& a, IntegerInputs integers = IntegerInputs::KeepIntegral);
+
 // [binary_meta]
 /// a op b: the broadcast of the two shapes, in the result type of the two
 /// dtypes (zero-dimensional tensors count less, see resultType()).

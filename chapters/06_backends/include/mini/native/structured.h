@@ -42,9 +42,11 @@ class MetaBase {
 /// with an output that already exists. Its dtype is kept if the computed
 /// one can be cast to it ("result type Float can't be cast to the desired
 /// output type Long" if not); an in-place output may not grow ("output with
-/// shape [2] doesn't match the broadcast shape [3, 2]"). `device` is the
-/// inputs' device.
-void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta& result, Device device);
+/// shape [2] doesn't match the broadcast shape [3, 2]"), and that is checked
+/// first, as TensorIterator computes the shape before the dtype. `self` is
+/// the operator's first input: the result goes on its device, and an output
+/// that is `self` is an in-place call's.
+void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta& result, const Tensor& self);
 
 /// The functional wrapper's output: a new tensor.
 Tensor createOut(const Sizes& sizes, const TensorOptions& options);
@@ -52,6 +54,8 @@ Tensor createOut(const Sizes& sizes, const TensorOptions& options);
 /// The in-place wrapper's output is `self`: "Bad in-place call" unless its
 /// dtype, device and shape are already the result's.
 void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, const TensorOptions& options);
+/// Its shape check alone: "output with shape [1] doesn't match the broadcast shape [3]".
+void checkInplaceShape(const Tensor& self, const Sizes& sizes);
 
 /// The out= wrapper's output is `out`: dtype and device must match ("Expected
 /// out tensor to have dtype float, but got double instead"); a shape that

@@ -48,16 +48,34 @@ void elementwiseInto(const Tensor& out, const Op& op, const Inputs&... inputs) {
   cpuElementwiseLoop(shape, outputOf<T>(out), op, inputOf<T>(inputs, shape)...);
 }
 
+// The loop writes `out` when it has the common dtype; otherwise a tensor of
+// the common dtype, copied (cast) into `out` afterwards: an out= tensor or a
+// self of a wider dtype gets the result computed in the operands' dtype.
+template <class Loop>
+void computeInCommonDtype(const Tensor& out, ScalarType common, const Loop& loop) {
+  const Tensor into = out.dtype() == common ? out : emptyTensor(out.sizes(), {common, kCpu});
+  loop(into);
+  if (!into.isSameAs(out)) {
+    Tensor destination = out;
+    copyCpu_(destination, into);
+  }
+}
+
 // [binary_cpu]
 // Every binary kernel in four steps: what the result is (shape, dtype), an
-// output from the CPU allocator, the inputs in the result's dtype, and the
-// loop instantiated for that dtype (Op<float>, Op<double>, ...). The last
-// two are the structured impl(), which gets its output from the wrapper.
+// output from the CPU allocator, the inputs in the dtype the operator
+// computes in (commonDtype), and the loop instantiated for that dtype
+// (Op<float>, Op<double>, ...). The last two are the structured impl(),
+// which gets its output from the wrapper.
 template <template <class> class Op, class Types>
-void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, std::string_view op) {
-  const Tensor a = toDtypeCpu(self, out.dtype());
-  const Tensor b = toDtypeCpu(other, out.dtype());
-  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] { elementwiseInto<scalar_t>(out, Op<scalar_t>{}, a, b); });
+void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, std::string_view op,
+                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const ScalarType common = commonDtype(self, other, integers);
+  const Tensor a = toDtypeCpu(self, common);
+  const Tensor b = toDtypeCpu(other, common);
+  computeInCommonDtype(out, common, [&](const Tensor& into) {
+    MINI_DISPATCH_SWITCH(Types, common, op, [&] { elementwiseInto<scalar_t>(into, Op<scalar_t>{}, a, b); });
+  });
 }
 
 template <template <class> class Op, class Types>
@@ -65,22 +83,26 @@ Tensor binaryCpu(const Tensor& self, const Tensor& other, std::string_view op,
                  IntegerInputs integers = IntegerInputs::KeepIntegral) {
   const OutputMeta meta = binaryMeta(self, other, op, integers);
   Tensor out = emptyLike(meta, kCpu);
-  binaryIntoCpu<Op, Types>(out, self, other, op);
+  binaryIntoCpu<Op, Types>(out, self, other, op, integers);
   return out;
 }
 // [binary_cpu]
 
 template <template <class> class Op, class Types>
-void unaryIntoCpu(const Tensor& out, const Tensor& self, std::string_view op) {
-  const Tensor a = toDtypeCpu(self, out.dtype());
-  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] { elementwiseInto<scalar_t>(out, Op<scalar_t>{}, a); });
+void unaryIntoCpu(const Tensor& out, const Tensor& self, std::string_view op,
+                  IntegerInputs integers = IntegerInputs::KeepIntegral) {
+  const ScalarType common = commonDtype(self, integers);
+  const Tensor a = toDtypeCpu(self, common);
+  computeInCommonDtype(out, common, [&](const Tensor& into) {
+    MINI_DISPATCH_SWITCH(Types, common, op, [&] { elementwiseInto<scalar_t>(into, Op<scalar_t>{}, a); });
+  });
 }
 
 template <template <class> class Op, class Types>
 Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
   const OutputMeta meta = unaryMeta(self, integers);
   Tensor out = emptyLike(meta, kCpu);
-  unaryIntoCpu<Op, Types>(out, self, op);
+  unaryIntoCpu<Op, Types>(out, self, op, integers);
   return out;
 }
 
@@ -229,7 +251,8 @@ void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other
   // 64 x 64 blocks of doubles are 32 KiB: a block of A, of B and of C fit
   // in L1/L2 together, so each loaded element is reused 64 times.
   constexpr std::int64_t kBlock = 64;
-  MINI_DISPATCH_ALL_TYPES(out.dtype(), "matmul", [&] {
+  // Named as 1.13's CPU matmul loop is: "addmm_impl_cpu_" not implemented for 'Bool'.
+  MINI_DISPATCH_ALL_TYPES(out.dtype(), "addmm_impl_cpu_", [&] {
     const scalar_t* A = a.dataPtr<const scalar_t>();
     const scalar_t* B = b.dataPtr<const scalar_t>();
     scalar_t* C = out.dataPtr<scalar_t>();
@@ -290,7 +313,7 @@ Tensor& fillCpu_(Tensor& self, double value) {
 }
 
 Tensor& arangeFillCpu_(Tensor& self, double start, double step) {
-  MINI_DISPATCH_ALL_TYPES(self.dtype(), "arange", [&] {
+  MINI_DISPATCH_ALL_TYPES(self.dtype(), "arange_cpu", [&] {
     scalar_t* out = self.dataPtr<scalar_t>();
     for (std::int64_t i = 0; i < self.numel(); ++i) {
       out[i * self.strides()[0]] = static_cast<scalar_t>(start + static_cast<double>(i) * step);
@@ -329,10 +352,10 @@ void structured_mul_out_cpu::impl(const Tensor& self, const Tensor& other, const
   binaryIntoCpu<MulOp, AllTypesAndBool>(out, self, other, "mul");
 }
 void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<DivOp, FloatingTypes>(out, self, other, "div");
+  binaryIntoCpu<DivOp, FloatingTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
 }
 void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<Atan2Op, FloatingTypes>(out, self, other, "atan2");
+  binaryIntoCpu<Atan2Op, FloatingTypes>(out, self, other, "atan2", IntegerInputs::PromoteToFloat);
 }
 void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCpu<NegOp, AllTypes>(out, self, "neg");
@@ -341,13 +364,17 @@ void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCpu<ReluOp, AllTypes>(out, self, "relu");
 }
 void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<ExpOp, FloatingTypes>(out, self, "exp");
+  unaryIntoCpu<ExpOp, FloatingTypes>(out, self, "exp", IntegerInputs::PromoteToFloat);
 }
 void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                   const Tensor& out) {
-  // One dimension at a time, then into the output (in its dtype).
+  // In the output's dtype from the start, as 1.13's make_reduction converts
+  // the input: floats summed into an int64 out= are truncated first
+  // (1.5 + -2.25 + 0.5 is 1 - 2 + 0 = -1, not -0.25 truncated to 0). Then
+  // one dimension at a time, and into the output.
+  const Tensor input = toDtypeCpu(self, out.dtype());
   const Tensor sum =
-      sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) { return sumCpu(t, d, keep); });
+      sumAlongDims(input, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) { return sumCpu(t, d, keep); });
   Tensor destination = out;
   copyCpu_(destination, sum);
 }

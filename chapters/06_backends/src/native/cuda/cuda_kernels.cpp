@@ -88,44 +88,62 @@ void checkContiguousOutput(const Tensor& out, const char* op) {
   }
 }
 
+// The result computed in the common dtype, into an out= tensor of another
+// dtype: a converting copy (nothing when they are one tensor).
+void castInto(const Tensor& out, const Tensor& computed) {
+  if (!computed.isSameAs(out)) {
+    Tensor destination = out;
+    copyCuda_(destination, computed);
+  }
+}
+
 // [binary_cuda]
 template <template <class> class Op, class Types>
-void binaryIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, const char* op) {
+void binaryIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, const char* op,
+                    IntegerInputs integers = IntegerInputs::KeepIntegral) {
   checkContiguousOutput(out, op);
   const Sizes& shape = out.sizes();
-  const Tensor a = toDtypeCuda(self, out.dtype());
-  const Tensor b = toDtypeCuda(other, out.dtype());
+  // In the operands' common dtype, cast into an out= of another (as on the CPU).
+  const ScalarType common = commonDtype(self, other, integers);
+  const Tensor a = toDtypeCuda(self, common);
+  const Tensor b = toDtypeCuda(other, common);
+  const Tensor into = out.dtype() == common ? out : emptyTensor(shape, {common, out.device()});
   const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape) && flatIn(b, shape), op);
-  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
-    launchBinaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a), stridesIn(a, shape),
+  MINI_DISPATCH_SWITCH(Types, common, op, [&] {
+    launchBinaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(into), dataOf<const scalar_t>(a), stridesIn(a, shape),
                                    dataOf<const scalar_t>(b), stridesIn(b, shape), op);
   });
+  castInto(out, into);
 }
 
 template <template <class> class Op, class Types>
 Tensor binaryCuda(const Tensor& self, const Tensor& other, const char* op,
                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
   Tensor out = emptyLike(binaryMeta(self, other, op, integers), self.device());
-  binaryIntoCuda<Op, Types>(out, self, other, op);
+  binaryIntoCuda<Op, Types>(out, self, other, op, integers);
   return out;
 }
 // [binary_cuda]
 
 template <template <class> class Op, class Types>
-void unaryIntoCuda(const Tensor& out, const Tensor& self, const char* op) {
+void unaryIntoCuda(const Tensor& out, const Tensor& self, const char* op,
+                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
   checkContiguousOutput(out, op);
   const Sizes& shape = out.sizes();
-  const Tensor a = toDtypeCuda(self, out.dtype());
+  const ScalarType common = commonDtype(self, integers);
+  const Tensor a = toDtypeCuda(self, common);
+  const Tensor into = out.dtype() == common ? out : emptyTensor(shape, {common, out.device()});
   const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape), op);
-  MINI_DISPATCH_SWITCH(Types, out.dtype(), op, [&] {
-    launchUnaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(out), dataOf<const scalar_t>(a), stridesIn(a, shape), op);
+  MINI_DISPATCH_SWITCH(Types, common, op, [&] {
+    launchUnaryCuda<Op, scalar_t>(geometry, dataOf<scalar_t>(into), dataOf<const scalar_t>(a), stridesIn(a, shape), op);
   });
+  castInto(out, into);
 }
 
 template <template <class> class Op, class Types>
 Tensor unaryCuda(const Tensor& self, const char* op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
   Tensor out = emptyLike(unaryMeta(self, integers), self.device());
-  unaryIntoCuda<Op, Types>(out, self, op);
+  unaryIntoCuda<Op, Types>(out, self, op, integers);
   return out;
 }
 
@@ -274,7 +292,7 @@ void structured_mul_out_cuda::impl(const Tensor& self, const Tensor& other, cons
   binaryIntoCuda<MulOp, AllTypesAndBool>(out, self, other, "mul");
 }
 void structured_div_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<DivOp, FloatingTypes>(out, self, other, "div");
+  binaryIntoCuda<DivOp, FloatingTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
 }
 void structured_neg_out_cuda::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCuda<NegOp, AllTypes>(out, self, "neg");
@@ -283,12 +301,13 @@ void structured_relu_out_cuda::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCuda<ReluOp, AllTypes>(out, self, "relu");
 }
 void structured_exp_out_cuda::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCuda<ExpOp, FloatingTypes>(out, self, "exp");
+  unaryIntoCuda<ExpOp, FloatingTypes>(out, self, "exp", IntegerInputs::PromoteToFloat);
 }
 void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                    const Tensor& out) {
-  const Tensor sum =
-      sumAlongDims(self, dim, keepdim, [](const Tensor& t, std::int64_t d, bool keep) { return sumCuda(t, d, keep); });
+  // In the output's dtype from the start, as on the CPU (make_reduction's conversion).
+  const Tensor sum = sumAlongDims(toDtypeCuda(self, out.dtype()), dim, keepdim,
+                                  [](const Tensor& t, std::int64_t d, bool keep) { return sumCuda(t, d, keep); });
   Tensor destination = out;
   copyCuda_(destination, sum);
 }

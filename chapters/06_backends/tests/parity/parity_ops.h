@@ -1,0 +1,109 @@
+#pragma once
+// The operators a `call` statement of the parity data names, each run
+// through chapter 06's public function, as tools/gen_parity_data.py runs
+// the same name on torch (its OPS table).
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "mini/aten/aten.h"
+#include "parity/parity_tensor_text.h"
+
+namespace mini_parity {
+
+using Env = std::map<std::string, mini::Tensor>;
+
+/// The arguments of a call, typed by the operator that reads them: a
+/// variable's name, `[1,2]`, `true`, a number, a dtype's name.
+class Args {
+ public:
+  Args(const std::vector<std::string>& words, Env& env) : words_(words), env_(env) {}
+
+  std::size_t size() const { return words_.size(); }
+  mini::Tensor& tensor(std::size_t i) const {
+    auto found = env_.find(word(i));
+    if (found == env_.end()) throw std::runtime_error(fmt::format("no variable '{}'", word(i)));
+    return found->second;
+  }
+  std::vector<std::int64_t> ints(std::size_t i) const { return intList(word(i)); }
+  bool flag(std::size_t i) const { return word(i) == "true"; }
+  double real(std::size_t i) const { return std::strtod(word(i).c_str(), nullptr); }
+  mini::ScalarType dtype(std::size_t i) const { return parseDtype(word(i)); }
+
+ private:
+  const std::string& word(std::size_t i) const {
+    if (i >= words_.size()) throw std::runtime_error(fmt::format("argument {} missing", i));
+    return words_[i];
+  }
+  const std::vector<std::string>& words_;
+  Env& env_;
+};
+
+using Op = std::function<mini::Tensor(const Args&)>;
+
+inline std::map<std::string, Op> makeOps() {
+  using mini::Tensor;
+  std::map<std::string, Op> ops;
+  // The elementwise operators, each in its three variants.
+  using Binary = Tensor (*)(const Tensor&, const Tensor&);
+  using BinaryInplace = Tensor& (*)(Tensor&, const Tensor&);
+  using BinaryOut = Tensor& (*)(Tensor&, const Tensor&, const Tensor&);
+  auto binary = [&](const std::string& name, Binary fn, BinaryInplace inplace, BinaryOut out) {
+    ops[name] = [fn](const Args& a) { return fn(a.tensor(0), a.tensor(1)); };
+    ops[name + "_"] = [inplace](const Args& a) { return inplace(a.tensor(0), a.tensor(1)); };
+    ops[name + ".out"] = [out](const Args& a) { return out(a.tensor(2), a.tensor(0), a.tensor(1)); };
+  };
+  binary("add", mini::add, mini::add_, mini::add_out);
+  binary("sub", mini::sub, mini::sub_, mini::sub_out);
+  binary("mul", mini::mul, mini::mul_, mini::mul_out);
+  binary("div", mini::div, mini::div_, mini::div_out);
+  binary("atan2", mini::atan2, mini::atan2_, mini::atan2_out);
+  using Unary = Tensor (*)(const Tensor&);
+  using UnaryInplace = Tensor& (*)(Tensor&);
+  using UnaryOut = Tensor& (*)(Tensor&, const Tensor&);
+  auto unary = [&](const std::string& name, Unary fn, UnaryInplace inplace, UnaryOut out) {
+    ops[name] = [fn](const Args& a) { return fn(a.tensor(0)); };
+    ops[name + "_"] = [inplace](const Args& a) { return inplace(a.tensor(0)); };
+    ops[name + ".out"] = [out](const Args& a) { return out(a.tensor(1), a.tensor(0)); };
+  };
+  unary("neg", mini::neg, mini::neg_, mini::neg_out);
+  unary("relu", mini::relu, mini::relu_, mini::relu_out);
+  unary("exp", mini::exp, mini::exp_, mini::exp_out);
+  ops["sin"] = [](const Args& a) { return mini::sin(a.tensor(0)); };
+  ops["sum"] = [](const Args& a) { return mini::sum(a.tensor(0)); };
+  ops["sum.dim_IntList"] = [](const Args& a) { return mini::sum(a.tensor(0), a.ints(1), a.flag(2)); };
+  ops["sum.IntList_out"] = [](const Args& a) { return mini::sum_out(a.tensor(3), a.tensor(0), a.ints(1), a.flag(2)); };
+  ops["matmul"] = [](const Args& a) { return mini::matmul(a.tensor(0), a.tensor(1)); };
+  ops["matmul.out"] = [](const Args& a) { return mini::matmul_out(a.tensor(2), a.tensor(0), a.tensor(1)); };
+  ops["threshold_backward"] = [](const Args& a) { return mini::threshold_backward(a.tensor(0), a.tensor(1)); };
+  // Views and copies.
+  ops["t"] = [](const Args& a) { return mini::t(a.tensor(0)); };
+  ops["view"] = [](const Args& a) { return mini::view(a.tensor(0), a.ints(1)); };
+  ops["copy_"] = [](const Args& a) { return mini::copy_(a.tensor(0), a.tensor(1)); };
+  ops["fill_"] = [](const Args& a) { return mini::fill_(a.tensor(0), a.real(1)); };
+  ops["_to_copy"] = [](const Args& a) { return mini::_to_copy(a.tensor(0), a.dtype(1), mini::kCpu); };
+  ops["clone"] = [](const Args& a) { return mini::clone(a.tensor(0)); };
+  ops["detach"] = [](const Args& a) { return a.tensor(0).detach(); };
+  // Factories, on the CPU.
+  auto on = [](mini::ScalarType dtype) { return mini::TensorOptions{dtype, mini::kCpu, false}; };
+  ops["empty"] = [on](const Args& a) { return mini::empty(a.ints(0), on(a.dtype(1))); };
+  ops["zeros"] = [on](const Args& a) { return mini::zeros(a.ints(0), on(a.dtype(1))); };
+  ops["ones"] = [on](const Args& a) { return mini::ones(a.ints(0), on(a.dtype(1))); };
+  ops["randn"] = [on](const Args& a) { return mini::randn(a.ints(0), on(a.dtype(1))); };
+  ops["full"] = [on](const Args& a) { return mini::full(a.ints(0), a.real(1), on(a.dtype(2))); };
+  ops["arange"] = [on](const Args& a) { return mini::arange(a.real(0), a.real(1), a.real(2), on(a.dtype(3))); };
+  return ops;
+}
+
+inline const std::map<std::string, Op>& ops() {
+  static const std::map<std::string, Op> table = makeOps();
+  return table;
+}
+
+}  // namespace mini_parity
