@@ -330,6 +330,18 @@ Tensor& copyInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const T
   return self;
 }
 
+// fill_: like copy_, a write whose result forgets self's old values. Its one
+// tensor input is self, so the node has one edge, to self's old history.
+Tensor& fillInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, double value) {
+  checkInplace(self, {self}, "fill_");
+  std::shared_ptr<FillBackward2> node = recordIfNeeded<FillBackward2>({self});
+  redispatchBelowAutograd(fillInplaceOp(), dispatchKeySet, self, value);
+  if (node != nullptr) {
+    setHistory(self, node);
+  }
+  return self;
+}
+
 Tensor sumDimIntListAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const std::vector<std::int64_t>& dim,
                              bool keepdim) {
   return recordFunctional<SumBackward1>(

@@ -116,6 +116,11 @@ TensorList SumBackward1::apply(TensorList&& grads) {
 TensorList CloneBackward0::apply(TensorList&& grads) { return {grads.at(0)}; }
 
 // [copy_backwards_apply]
+
+TensorList FillBackward2::apply(TensorList&& grads) {
+  const Tensor& grad = grads.at(0);
+  return {zeros(grad.sizes(), grad.options())};
+}
 TensorList CopyBackwards::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   // Cast first, then sum: 1.13 converts in the node (grad.to(src_options))

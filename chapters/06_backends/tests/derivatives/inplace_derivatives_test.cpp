@@ -32,6 +32,7 @@ const std::vector<std::pair<std::string, std::function<void(Tensor&)>>>& writers
       {"exp_", [](Tensor& w) { exp_(w); }},
       {"atan2_", [](Tensor& w) { atan2_(w, ones({2})); }},
       {"copy_", [](Tensor& w) { copy_(w, zeros({2})); }},
+      {"fill_", [](Tensor& w) { fill_(w, 3.0); }},
   };
   return writers;
 }
@@ -49,8 +50,8 @@ TEST(InplaceDerivatives, ALeafThatRequiresGradIsRefusedBeforeTheWrite) {
 
 TEST(InplaceDerivatives, EachRecordsItsNodeAndBumpsTheVersionOnce) {
   const std::map<std::string, std::string> nodes = {
-      {"sub_", "SubBackward0"}, {"div_", "DivBackward0"},     {"neg_", "NegBackward0"},  {"relu_", "ReluBackward0"},
-      {"exp_", "ExpBackward0"}, {"atan2_", "Atan2Backward0"}, {"copy_", "CopyBackwards"}};
+      {"sub_", "SubBackward0"}, {"div_", "DivBackward0"},     {"neg_", "NegBackward0"},   {"relu_", "ReluBackward0"},
+      {"exp_", "ExpBackward0"}, {"atan2_", "Atan2Backward0"}, {"copy_", "CopyBackwards"}, {"fill_", "FillBackward2"}};
   for (const auto& [name, write] : writersWithAFormula()) {
     Tensor y = clone(fromValues({1, -2}, {2}, true));
     write(y);
@@ -92,6 +93,18 @@ TEST(InplaceDerivatives, CopyGivesSelfsOldHistoryAZeroGradient) {
   sum(a).backward();
   EXPECT_THAT(values(x.grad()), ElementsAre(0, 0));
   EXPECT_THAT(values(s.grad()), ElementsAre(1, 1));
+}
+
+TEST(InplaceDerivatives, FillGivesSelfsOldHistoryAZeroGradient) {
+  // x = torch.tensor([1., 2.], requires_grad=True); y = x * 2; y.fill_(3.)
+  // in 1.13: y.grad_fn is FillBackward2, y._version 1, and after
+  // y.sum().backward(), x.grad is tensor([0., 0.]).
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  Tensor y = mul(x, scalarTensor(2));
+  fill_(y, 3.0);
+  EXPECT_THAT(values(y), ElementsAre(3, 3));
+  sum(y).backward();
+  EXPECT_THAT(values(x.grad()), ElementsAre(0, 0));
 }
 
 // The messages below are 1.13's up to its hint ("enable anomaly

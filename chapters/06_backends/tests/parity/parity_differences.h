@@ -22,16 +22,6 @@ struct Difference {
   std::string explained;  // where the course says so: docs/errors.md's anchor, the lesson
 };
 
-/// Backward formulas chapter 06 does not have yet: their cases end at the
-/// chapter's "derivative for aten::<op> is not implemented" (the
-/// autograd-not-implemented fallback), where torch computes a gradient.
-/// Issue 20 adds all but fill_'s on another branch; as each lands, its name
-/// here stops matching and the suite says to remove it.
-inline const std::vector<std::string_view> kMissingDerivatives = {
-    "sum.dim_IntList", "clone", "copy_", "atan2", "sin",    "sub_.Tensor",
-    "div_.Tensor",     "neg_",  "relu_", "exp_",  "atan2_", "fill_",
-};
-
 /// Everything else the chapter does differently, deliberately. Each says
 /// where the course explains it.
 inline const std::vector<Difference> kDeliberateDifferences = {
@@ -69,24 +59,10 @@ inline const std::vector<Difference> kDeliberateDifferences = {
      "values,factories_views", "strides r", "", "", "docs/errors.md#error-06-deliberate-differences"},
 };
 
-inline const std::vector<Difference>& allDifferences() {
-  static const std::vector<Difference> all = [] {
-    std::vector<Difference> out;
-    for (std::string_view op : kMissingDerivatives) {
-      out.push_back({fmt::format("no derivative for aten::{} yet", op), "gradients", "", "",
-                     fmt::format("derivative for aten::{} is not implemented", op),
-                     "docs/errors.md#error-05-not-implemented"});
-    }
-    out.insert(out.end(), kDeliberateDifferences.begin(), kDeliberateDifferences.end());
-    return out;
-  }();
-  return all;
-}
-
 /// The entry that accepts this disagreement, or null.
 inline const Difference* findDifference(const std::string& caseAndStatement, const std::string& torch,
                                         const std::string& chapter) {
-  for (const Difference& difference : allDifferences()) {
+  for (const Difference& difference : kDeliberateDifferences) {
     if (caseAndStatement.find(difference.statement) != std::string::npos &&
         torch.find(difference.torch) != std::string::npos && chapter.find(difference.chapter) != std::string::npos) {
       return &difference;

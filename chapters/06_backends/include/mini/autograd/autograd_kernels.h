@@ -110,6 +110,7 @@ Tensor toCopyAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, ScalarT
 Tensor sumDimIntListAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const std::vector<std::int64_t>& dim,
                              bool keepdim);
 Tensor cloneAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
+Tensor& fillInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, double value);
 Tensor atan2Autograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
 Tensor sinAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
 Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);

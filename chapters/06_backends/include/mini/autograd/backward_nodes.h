@@ -108,6 +108,15 @@ struct CopyBackwards : Node {
   Device srcDevice;
 };
 
+/// fill_(self, value): self's old values do not reach the result, so their
+/// gradient is zero (1.13's derivatives.yaml: `self: zeros_like(grad)`).
+/// fill_.Scalar is the third fill overload 1.13 numbers, hence the 2.
+struct FillBackward2 : Node {
+  using Node::Node;
+  std::string name() const override { return "FillBackward2"; }
+  TensorList apply(TensorList&& grads) override;
+};
+
 /// atan2(self, other): both gradients read both inputs, so both are saved
 /// whichever gradient is wanted (1.13's atan2_backward).
 struct Atan2Backward0 : Node {
