@@ -6,7 +6,8 @@
 #
 #   chNN_name            library: chNN_core + every chNN_exercise_<file>
 #   chNN_core            objects: src/**/*.cpp (the chapter without its exercises)
-#   chNN_exercise_<file> objects: one exercise file each (solutions/ or the stub)
+#   chNN_exercise_<file> objects: one exercise file each, where the build has
+#                        mutant programs (else the exercise files join chNN_core)
 #   chNN_demo            the program the tour and the gdb scripts run
 #   chNN_tests           GoogleTest, the chapter's own tests        (label chNN)
 #   chNN_exercise_tests  GoogleTest, one suite per exercise         (labels chNN, exercise)
@@ -101,13 +102,20 @@ function(mini_add_exercise_object lib source)
   cmake_parse_arguments(EX "" "CONFIGURE" "" ${ARGN})
   get_target_property(prefix ${lib} MINI_CHAPTER_PREFIX)
   get_filename_component(stem "${source}" NAME_WE)
+  set_property(TARGET ${lib} APPEND PROPERTY MINI_EXERCISES ${stem})
+  set_property(TARGET ${lib} PROPERTY MINI_EXERCISE_SOURCE_${stem} "${source}")
+  set_property(TARGET ${lib} PROPERTY MINI_EXERCISE_CONFIGURE_${stem} "${EX_CONFIGURE}")
+  if(NOT TARGET mutants AND NOT EX_CONFIGURE)
+    # A build without mutant programs (the learner's, a unity build) needs
+    # no file apart: it compiles with the core, in a unity build in one
+    # batch with the core's files rather than alone.
+    target_sources(${prefix}_core PRIVATE "${source}")
+    return()
+  endif()
   set(object ${prefix}_exercise_${stem})
   _mini_exercise_object(${object} "${source}" ${prefix} "${EX_CONFIGURE}")
   target_link_libraries(${lib} PUBLIC ${object})
   set_property(TARGET ${lib} APPEND PROPERTY MINI_PARTS ${object})
-  set_property(TARGET ${lib} APPEND PROPERTY MINI_EXERCISES ${stem})
-  set_property(TARGET ${lib} PROPERTY MINI_EXERCISE_SOURCE_${stem} "${source}")
-  set_property(TARGET ${lib} PROPERTY MINI_EXERCISE_CONFIGURE_${stem} "${EX_CONFIGURE}")
 endfunction()
 
 # One file as an object library with the chapter's headers and flags. The
