@@ -91,8 +91,9 @@ def is_machine_skip(status, output):
 def check_mutants(solutions_build, declared):
     """Builds and runs every mutant; prints the table; returns the problems."""
     chapters = course.chapters(solutions_build)
+    build_seconds, build_output = mutants.build(solutions_build)
     found, problems = mutants.configured(solutions_build, chapters)
-    build_seconds = mutants.build(solutions_build, found)
+    mutants.mark_not_compiled(found, build_output)
     run_seconds = mutants.run_all(found)
     print(mutants.table(found))
     not_run = [m for m in found if m.result == "not run"]

@@ -106,26 +106,34 @@ def configured(build_dir, chapters):
     return mutants, problems
 
 
-def build(build_dir, mutants):
+def build(build_dir):
     """Builds the `mutants` target, going on past a mutant that does not
-    compile; marks those. Returns the seconds it took."""
+    compile (CMake configures again first if mutant files came or went, so
+    read mutants.tsv after this). Returns the seconds it took and the build's
+    output, or "" when it succeeded."""
     started = time.monotonic()
     jobs = str(os.cpu_count() or 2)
     result = subprocess.run(["cmake", "--build", build_dir, "--target", "mutants", "-j", jobs, "--", "-k", "0"],
                             capture_output=True, text=True)
-    if result.returncode != 0:
-        failed = "\n".join(line for line in result.stdout.splitlines() if line.startswith("FAILED:"))
-        for mutant in mutants:
-            program = os.path.basename(mutant.program)
-            if program and re.search(rf"\b{re.escape(program)}(_object\.dir/|\b)", failed):
-                errors = [line for line in result.stdout.splitlines()
-                          if mutant.name in line and re.search(r":\d+:(\d+:)? (fatal )?error", line)]
-                mutant.result = "not compiled"
-                mutant.detail = (errors[0] if errors else "see `cmake --build BUILD --target mutants`").replace(
-                    course.ROOT + os.sep, "")
-        if not any(m.result == "not compiled" for m in mutants):
-            raise RuntimeError(f"building the mutants failed:\n{failed}\n{result.stdout[-4000:]}")
-    return time.monotonic() - started
+    return time.monotonic() - started, result.stdout if result.returncode else ""
+
+
+def mark_not_compiled(mutants, output):
+    """Marks the mutants whose compile or link failed in the build `output`;
+    raises if the build failed for another reason."""
+    if not output:
+        return
+    failed = "\n".join(line for line in output.splitlines() if line.startswith("FAILED:"))
+    for mutant in mutants:
+        program = os.path.basename(mutant.program)
+        if program and re.search(rf"\b{re.escape(program)}(_object\.dir/|\b)", failed):
+            errors = [line for line in output.splitlines()
+                      if mutant.name in line and re.search(r":\d+:(\d+:)? (fatal )?error", line)]
+            mutant.result = "not compiled"
+            mutant.detail = (errors[0] if errors else "see `cmake --build BUILD --target mutants`").replace(
+                course.ROOT + os.sep, "")
+    if not any(m.result == "not compiled" for m in mutants):
+        raise RuntimeError(f"building the mutants failed:\n{failed}\n{output[-4000:]}")
 
 
 def _first_failure(report):
