@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The exercise-integrity check: stubs never pass, solutions always do.
 
-    check_exercises.py SOLUTIONS_BUILD_DIR
+    check_exercises.py [--mutants-only] SOLUTIONS_BUILD_DIR
 
 1. Every exercise a lesson declares has a test suite, and every suite an
    exercise; every exercise has a hint.
@@ -9,7 +9,11 @@
    passes; none fails or reports its exercise as not done. A test may skip
    for a reason of the machine's (a GPU exercise without a GPU), which is
    reported.
-3. With the learner's stubs, as committed, a separate learner build is made:
+3. Every exercise has at least three mutants (committed plausible wrong
+   answers, solutions/NN_name/mutants/, see tools/mutants.py), and every
+   mutant compiles and fails at least one test of its exercise: the test its
+   header names. A table shows each mutant's first failing test and message.
+4. With the learner's stubs, as committed, a separate learner build is made:
    every exercise test there is SKIPPED or failing, and every other test of
    the course (unit and gdb) still passes.
 
@@ -25,6 +29,7 @@ import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import course  # noqa: E402
+import mutants  # noqa: E402
 
 
 def pristine_stubs(target, chapters):
@@ -83,11 +88,33 @@ def is_machine_skip(status, output):
     return status == "notrun" and "[  SKIPPED ]" in output and "is not done yet" not in output
 
 
+def check_mutants(solutions_build, declared):
+    """Builds and runs every mutant; prints the table; returns the problems."""
+    chapters = course.chapters(solutions_build)
+    build_seconds, build_output = mutants.build(solutions_build)
+    found, problems = mutants.configured(solutions_build, chapters)
+    mutants.mark_not_compiled(found, build_output)
+    run_seconds = mutants.run_all(found)
+    print(mutants.table(found))
+    not_run = [m for m in found if m.result == "not run"]
+    if not_run:
+        print(f"note: {len(not_run)} mutant(s) not run: every test of theirs skips on this machine (no GPU); "
+              "the check proves them on a machine where those tests run")
+    print(f"mutants: built in {build_seconds:.0f} s, run in {run_seconds:.0f} s")
+    exercises = [e.id for e in declared.values()]
+    return problems + mutants.problems_of(found, exercises)
+
+
 def main():
-    if len(sys.argv) != 2:
+    arguments = sys.argv[1:]
+    # --mutants-only: steps 1 to 3, without the learner build (a quicker
+    # loop while writing mutants or the tests that catch them).
+    mutants_only = "--mutants-only" in arguments
+    arguments = [a for a in arguments if a != "--mutants-only"]
+    if len(arguments) != 1:
         print(__doc__)
         return 2
-    solutions_build = os.path.abspath(sys.argv[1])
+    solutions_build = os.path.abspath(arguments[0])
     problems = []
 
     declared = {}
@@ -114,6 +141,13 @@ def main():
     for exercise in declared.values():
         if exercise.suite not in tested:
             problems.append(f"exercise {exercise.id} has no tests (suite {exercise.suite})")
+
+    problems += check_mutants(solutions_build, declared)
+    if mutants_only:
+        for problem in problems:
+            print(problem)
+        print(f"{len(declared)} exercises; {len(problems)} problem(s)")
+        return 1 if problems else 0
 
     learner_build = os.path.join(solutions_build, "exercise-integrity", "build")
     stubs = os.path.join(solutions_build, "exercise-integrity", "stubs")

@@ -19,6 +19,22 @@ if(MINI_WITH_CUDA)
   check_language(CUDA)
 endif()
 
+# What every .cu file of the chapter compiles with.
+function(_ch06_cuda_flags target)
+  # C++17 is all the .cu files need (if constexpr); CMake 3.25 does not yet
+  # know nvcc 13's C++20 dialect.
+  set_target_properties(${target} PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON
+                                             POSITION_INDEPENDENT_CODE ON)
+  target_include_directories(${target} PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/include"
+                                               "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda")
+  target_compile_options(${target} PRIVATE
+    "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Werror;--Werror=all-warnings>")
+  # -G in the Debug build: device code with debug information (and without
+  # optimisation), so cuda-gdb shows a kernel's source lines and locals, as
+  # the walkthrough gdb/cuda/add_kernel.cuda-gdb does. Release keeps -O3 code.
+  target_compile_options(${target} PRIVATE "$<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CONFIG:Debug>>:-G>")
+endfunction()
+
 if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
   if(NOT DEFINED CMAKE_CUDA_ARCHITECTURES)
     set(CMAKE_CUDA_ARCHITECTURES 75 90)
@@ -43,28 +59,22 @@ if(MINI_WITH_CUDA AND CMAKE_CUDA_COMPILER)
   else()
     file(GLOB ch06_cuda_exercises CONFIGURE_DEPENDS "${CMAKE_SOURCE_DIR}/solutions/06_backends/*.cu")
   endif()
-  add_library(ch06_cuda_kernels STATIC ${ch06_cuda_sources} ${ch06_cuda_exercises})
-  # C++17 is all the .cu files need (if constexpr); CMake 3.25 does not yet
-  # know nvcc 13's C++20 dialect.
-  set_target_properties(ch06_cuda_kernels PROPERTIES CUDA_STANDARD 17 CUDA_STANDARD_REQUIRED ON
-                                                     POSITION_INDEPENDENT_CODE ON)
-  target_include_directories(ch06_cuda_kernels PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/include"
-                                                       "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda")
-  target_compile_options(ch06_cuda_kernels PRIVATE
-    "$<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra,-Werror;--Werror=all-warnings>")
-  # -G in the Debug build: device code with debug information (and without
-  # optimisation), so cuda-gdb shows a kernel's source lines and locals, as
-  # the walkthrough gdb/cuda/add_kernel.cuda-gdb does. Release keeps -O3 code.
-  target_compile_options(ch06_cuda_kernels PRIVATE "$<$<AND:$<COMPILE_LANGUAGE:CUDA>,$<CONFIG:Debug>>:-G>")
+  add_library(ch06_cuda_kernels STATIC ${ch06_cuda_sources})
+  _ch06_cuda_flags(ch06_cuda_kernels)
   target_link_libraries(ch06_cuda_kernels PUBLIC CUDA::cudart_static)
+  # The exercise's kernel is an object library of its own, as every exercise
+  # file is (cmake/MiniChapter.cmake), so that its mutants can replace it.
+  foreach(exercise IN LISTS ch06_cuda_exercises)
+    mini_add_exercise_object(ch06_backends "${exercise}" CONFIGURE _ch06_cuda_flags)
+  endforeach()
 
   # The Tensor-level side is plain C++ and gets the chapter's usual flags.
-  target_sources(ch06_backends PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda/cuda_kernels.cpp")
-  target_link_libraries(ch06_backends PUBLIC ch06_cuda_kernels)
+  target_sources(ch06_core PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/native/cuda/cuda_kernels.cpp")
+  target_link_libraries(ch06_core PUBLIC ch06_cuda_kernels)
   set(MINI_CH06_HAS_CUDA ON)
 else()
   message(STATUS "ch06: no nvcc found, CUDA kernels off: CUDA tensors report 'built without CUDA'")
-  target_sources(ch06_backends PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/native/no_cuda/built_without_cuda.cpp")
+  target_sources(ch06_core PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/src/native/no_cuda/built_without_cuda.cpp")
   set(MINI_CH06_HAS_CUDA OFF)
 endif()
 

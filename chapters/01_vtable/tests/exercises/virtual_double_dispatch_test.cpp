@@ -30,5 +30,14 @@ TEST(Exercise01_3, EveryPairOfClassesAdds) {
   });
 }
 
+TEST(Exercise01_3, TwoDifferentNumbersOfTheSameClassAdd) {
+  runExercise([] {
+    // Each method has two numbers to add, lhs and *this: with two equal
+    // numbers, one of them added twice would go unnoticed.
+    expectSum(VirtualRectangular(1, 2), VirtualRectangular(3, -5), 4, -3);
+    expectSum(VirtualPolar(2, std::numbers::pi / 2), VirtualPolar(1, 0), 1, 2);
+  });
+}
+
 }  // namespace
 }  // namespace mini

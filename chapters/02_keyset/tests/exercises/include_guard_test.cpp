@@ -1,4 +1,5 @@
 // Exercise 02.3: IncludeDispatchKeyGuard.
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
@@ -62,6 +63,22 @@ TEST(Exercise02_3, NestedGuardsRestoreInOrder) {
       EXPECT_FALSE(included().hasBackend(BackendComponent::CUDABit));  // no stray backend bit
     }
     EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
+  });
+}
+
+TEST(Exercise02_3, AGuardThatEndsFirstKeepsTheKeysOfALaterOne) {
+  runExercise([] {
+    // Guards need not end in the reverse order of their start (one may live
+    // in a std::optional or an object): each removes only what it added, as
+    // c10::impl::IncludeDispatchKeyGuard does, so putting back the set it
+    // saw would take away the later guard's key.
+    std::optional<IncludeDispatchKeyGuard> first(std::in_place, DispatchKey::Tracer);
+    IncludeDispatchKeyGuard second(DispatchKey::Batched);
+    first.reset();
+    EXPECT_TRUE(included().has(DispatchKey::Batched))
+        << "the first guard's end removed Batched, which the second guard added and still holds: included is "
+        << fmt::format("{}", included());
+    EXPECT_FALSE(included().has(DispatchKey::Tracer)) << fmt::format("{}", included());
   });
 }
 

@@ -3,6 +3,7 @@
 
 #include "mini/exercises/explain_slot.h"
 #include "support/dispatcher_support.h"
+#include "support/exercise_source.h"
 #include "support/exercise_support.h"
 
 namespace mini {
@@ -47,6 +48,16 @@ TEST(Exercise03_2, AgreesWithTheDispatcherOnEverySlotOfEverySmallSet) {
         ASSERT_EQ(explain(foo, key), expected.why) << "slot " << toString(key) << " of " << foo.entry().dumpState();
       }
     }
+  });
+}
+
+TEST(Exercise03_2, WritesTheRulesItself) {
+  runExercise([] {
+    const ScopedFoo cpuOnly({DispatchKey::CPU});
+    (void)explain(cpuOnly, DispatchKey::CPU);  // a stub throws ExerciseNotDone here: SKIPPED
+    mini_test::expectDoesNotCall("explain_slot.cpp", "computeDispatchTableEntryWithDebug",
+                                 "that is the dispatcher's own answer, which the other tests compare yours with; "
+                                 "the exercise is to write its six rules");
   });
 }
 

@@ -1,6 +1,7 @@
 // Exercise 04.3: boxing two tensors into a boxed kernel and back.
 #include "mini/exercises/call_boxed_binary.h"
 #include "mini/extension/myops.h"
+#include "support/exercise_source.h"
 #include "support/exercise_support.h"
 
 namespace mini {
@@ -49,6 +50,16 @@ TEST(Exercise04_3, ABrokenStackIsAnError) {
       EXPECT_STREQ(error.what(),
                    "Boxed kernel was expected to return one value on the stack, but instead pushed 2 values.");
     }
+  });
+}
+
+TEST(Exercise04_3, BoxesByHand) {
+  mini_test::runExercise([&] {
+    (void)callBoxedBinary(KernelFunction::makeFromBoxedFunction(&boxedSubtract), myaddHandle(),
+                          DispatchKeySet(DispatchKey::CPU), makeTensor(5), makeTensor(2));  // a stub: SKIPPED
+    mini_test::expectDoesNotCall("call_boxed_binary.cpp", "call",
+                                 "KernelFunction::call<>() boxes for you (kernel_function_impl.h); the exercise is "
+                                 "to write that boxing: push, callBoxed, check, pop");
   });
 }
 

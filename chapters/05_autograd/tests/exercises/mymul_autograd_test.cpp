@@ -2,16 +2,27 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/operators.h"
+#include "mini/autograd/backward_nodes.h"
 #include "mini/autograd/gradcheck.h"
 #include "mini/autograd/node.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/core/grad_mode.h"
 #include "mini/exercises/mymul_autograd.h"
+#include "mini/op_registration/library.h"
+#include "support/below_autograd_probe.h"
 #include "support/exercise_support.h"
 
 namespace mini {
 namespace {
 
 using mini_test::runExercise;
+
+// mymul's kernel on ADInplaceOrView, for the probe: note what autograd does
+// below the Autograd kernel, then go on down to the CPU kernel.
+Tensor mymulBelowAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
+  mini_test::belowAutogradProbe();
+  return mymulOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, other);
+}
 
 TEST(Exercise05_1, MultipliesAndRecordsMulBackward) {
   runExercise([] {
@@ -58,6 +69,23 @@ TEST(Exercise05_1, SavesOnlyWhatAWantedGradientReads) {
   });
 }
 
+TEST(Exercise05_1, KeepsNoInputWhoseGradientIsNotWanted) {
+  runExercise([] {
+    // Only b needs a gradient, and it reads a: MulBackward0 keeps a and not
+    // b, which it would otherwise keep alive for nothing (PyTorch's
+    // generated VariableType saves each input only when the gradient that
+    // reads it is wanted, task_should_compute_output).
+    const Tensor a = fromValues({1, 2}, {2});
+    const Tensor b = fromValues({3, 4}, {2}, true);
+    const auto node = std::dynamic_pointer_cast<MulBackward0>(mymul(a, b).gradFn());
+    ASSERT_NE(node, nullptr);
+    EXPECT_TRUE(node->self.unpack("MulBackward0").defined()) << "the gradient of other reads self: save it";
+    EXPECT_FALSE(node->other.unpack("MulBackward0").defined())
+        << "MulBackward0 keeps `other` although `self` needs no gradient: save an input only when "
+           "node->needsInputGrad(i) says the gradient that reads it is wanted";
+  });
+}
+
 TEST(Exercise05_1, ASavedInputChangedInPlaceIsCaught) {
   runExercise([] {
     // ...but a is saved, and changing it is the version error.
@@ -71,6 +99,20 @@ TEST(Exercise05_1, ASavedInputChangedInPlaceIsCaught) {
     } catch (const std::runtime_error& error) {
       EXPECT_NE(std::string(error.what()).find("modified by an inplace operation"), std::string::npos) << error.what();
     }
+  });
+}
+
+TEST(Exercise05_1, KernelsBelowItRecordNothing) {
+  runExercise([] {
+    Library probe(Library::IMPL, "myops", DispatchKey::ADInplaceOrView, SourceSite::here());
+    probe.impl("mymul", &mymulBelowAutograd);
+    mini_test::belowAutograd() = {};
+    (void)mymul(fromValues({1, 2}, {2}, true), fromValues({3, 4}, {2}));
+    ASSERT_TRUE(mini_test::belowAutograd().reached) << "the call never reached mymul's ADInplaceOrView kernel";
+    EXPECT_FALSE(mini_test::belowAutograd().recorded)
+        << "a kernel below mymulAutograd ran neg() on a tensor that requires grad, and autograd recorded it: "
+           "hold an AutoDispatchBelowADInplaceOrView guard around the redispatch, so that nothing below the "
+           "Autograd kernel records the call again";
   });
 }
 

@@ -4,6 +4,7 @@
 
 #include "mini/aten/aten.h"
 #include "mini/exercises/eye_backend_select.h"
+#include "mini/op_registration/library.h"
 #include "support/exercise_support.h"
 #include "support/test_helpers.h"
 
@@ -29,6 +30,27 @@ TEST(Exercise06_1, TheDeviceArgumentPicksTheBackend) {
     const Tensor meta = eye(1000000, {ScalarType::Float, kMeta});
     EXPECT_EQ(meta.device(), kMeta);
     EXPECT_EQ(meta.sizes(), (Sizes{1000000, 1000000}));
+  });
+}
+
+// A Meta kernel of eye's own, as a backend registers for a factory it
+// makes itself; it notes that it ran.
+bool metaEyeRan = false;
+Tensor metaEye(std::int64_t n, ScalarType dtype, Device device) {
+  metaEyeRan = true;
+  return empty({n, n}, {dtype, device});
+}
+
+TEST(Exercise06_1, ABackendsOwnKernelIsTheOneItsDeviceReaches) {
+  runExercise([] {
+    // Every backend's slot holds eyeComposite, which draws on the device it
+    // is given: only a kernel of the backend's own shows which slot ran.
+    Library meta(Library::IMPL, "aten", DispatchKey::Meta, SourceSite::here());
+    meta.impl("eye", &metaEye);
+    metaEyeRan = false;
+    (void)eye(3, {ScalarType::Float, kMeta});
+    EXPECT_TRUE(metaEyeRan) << "eye(3, device=meta) did not reach eye's Meta kernel: the BackendSelect kernel must "
+                               "redispatch with the key set of the device it is given (backendSelectKeySet)";
   });
 }
 

@@ -1,0 +1,22 @@
+// Mutant: reads the two arguments with peek and leaves them on the stack
+// Must fail: Exercise04_2.PopsBothArgumentsInSchemaOrder
+// Exercise 04.2: popping typed arguments.
+// The lesson: chapters/04_boxing/README.md#exercise-42
+// Declared in: mini/exercises/pop_scale_arguments.h
+#include "mini/exercises/pop_scale_arguments.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+std::pair<Tensor, double> popScaleArguments(Stack& stack) {
+  // The last argument is on top: pop in reverse schema order.
+  const double factor = peek(stack, 1, 2).toDouble();
+  Tensor self = peek(stack, 0, 2).toTensor();
+  return {std::move(self), factor};
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini

@@ -1,0 +1,22 @@
+// Mutant: pops in schema order (self first), but the last argument is on top
+// Must fail: Exercise04_2.PopsBothArgumentsInSchemaOrder
+// Exercise 04.2: popping typed arguments.
+// The lesson: chapters/04_boxing/README.md#exercise-42
+// Declared in: mini/exercises/pop_scale_arguments.h
+#include "mini/exercises/pop_scale_arguments.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+std::pair<Tensor, double> popScaleArguments(Stack& stack) {
+  // The last argument is on top: pop in reverse schema order.
+  Tensor self = pop<Tensor>(stack);
+  const double factor = pop<double>(stack);
+  return {std::move(self), factor};
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini

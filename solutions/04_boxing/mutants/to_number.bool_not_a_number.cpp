@@ -1,0 +1,25 @@
+// Mutant: forgets Bool: true and false are refused as not numbers
+// Must fail: Exercise04_1.ReadsEachNumberTag
+// Exercise 04.1: an IValue accessor for any number.
+// The lesson: chapters/04_boxing/README.md#exercise-41
+// Declared in: mini/exercises/to_number.h
+#include <fmt/format.h>
+
+#include "mini/exercises/to_number.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+double toNumber(const IValue& value) {
+  switch (value.tag()) {
+    case IValue::Tag::Int: return static_cast<double>(value.toInt());
+    case IValue::Tag::Double: return value.toDouble();
+    default: throw IValueTagError(fmt::format("Expected a number (Int, Double or Bool) but got {}", value.tagKind()));
+  }
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini
