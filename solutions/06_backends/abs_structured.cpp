@@ -2,6 +2,9 @@
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
 // The lesson: chapters/06_backends/README.md#exercise-66
 // Declared in: mini/generated/ExerciseNativeFunctions.h
+#include <cmath>
+#include <type_traits>
+
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/generated/ExerciseNativeFunctions.h"
 #include "mini/native/cpu/cpu_kernels.h"
@@ -24,7 +27,14 @@ void structured_abs_out_cpu::impl(const Tensor& self, const Tensor& out) {
   MINI_DISPATCH_ALL_TYPES(out.dtype(), "abs", [&] {
     cpuElementwiseLoop(
         out.sizes(), StridedPointer<scalar_t>{out.dataPtr<scalar_t>(), out.strides()},
-        [](scalar_t x) { return x < 0 ? -x : x; },
+        // std::abs for floats: -0. becomes 0. and NaN stays NaN, as in torch.
+        [](scalar_t x) {
+          if constexpr (std::is_floating_point_v<scalar_t>) {
+            return std::abs(x);
+          } else {
+            return x < 0 ? static_cast<scalar_t>(-x) : x;
+          }
+        },
         StridedPointer<const scalar_t>{input.dataPtr<const scalar_t>(),
                                        expandedStrides(input.sizes(), input.strides(), out.sizes())});
   });

@@ -1,4 +1,4 @@
-// Mutant: puts the output on the CPU in meta() instead of on the input's device
+// Mutant: sets the output itself, on the CPU, instead of on the input's device
 // Must fail: Exercise06_6.FunctionalAbsOnTheCpuAndOnMeta
 // Exercise 06.6: an operator added to ops.yaml, end to end (torch.abs): its
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
@@ -18,7 +18,8 @@ void meta::structured_abs::meta(const Tensor& self) {
   if (self.dtype() == ScalarType::Bool) {
     throw std::invalid_argument("\"abs\" not implemented for 'Bool'");
   }
-  setElementwiseOutput(*this, "abs", unaryMeta(self), kCpu);
+  const OutputMeta result = unaryMeta(self);
+  set_output(0, result.sizes, {result.dtype, kCpu});
 }
 
 void structured_abs_out_cpu::impl(const Tensor& self, const Tensor& out) {

@@ -18,7 +18,7 @@ void meta::structured_abs::meta(const Tensor& self) {
   if (self.dtype() == ScalarType::Bool) {
     throw std::invalid_argument("\"abs\" not implemented for 'Bool'");
   }
-  setElementwiseOutput(*this, "abs", unaryMeta(self), self.device());
+  setElementwiseOutput(*this, "abs", unaryMeta(self), self);
 }
 
 void structured_abs_out_cpu::impl(const Tensor& self, const Tensor& out) {

@@ -14,9 +14,7 @@ namespace mini {
 inline namespace ch06 {
 
 // Same shape, same dtype; bool has no abs in torch.
-void meta::structured_abs::meta(const Tensor& self) {
-  setElementwiseOutput(*this, "abs", unaryMeta(self), self.device());
-}
+void meta::structured_abs::meta(const Tensor& self) { setElementwiseOutput(*this, "abs", unaryMeta(self), self); }
 
 void structured_abs_out_cpu::impl(const Tensor& self, const Tensor& out) {
   const Tensor input = toDtypeCpu(self, out.dtype());

@@ -13,7 +13,7 @@ namespace meta {
 // atan2 broadcasts and promotes like add, and like div it makes integers
 // float: then the output, on the inputs' device.
 void structured_atan2::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "add", binaryMeta(self, other, "add", IntegerInputs::PromoteToFloat), self.device());
+  setElementwiseOutput(*this, "add", binaryMeta(self, other, "add", IntegerInputs::PromoteToFloat), self);
 }
 
 }  // namespace meta

@@ -15,7 +15,7 @@ namespace meta {
 void structured_atan2::meta(const Tensor& self, const Tensor& other) {
   OutputMeta result = binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat);
   result.sizes = self.sizes();
-  setElementwiseOutput(*this, "atan2", result, self.device());
+  setElementwiseOutput(*this, "atan2", result, self);
 }
 
 }  // namespace meta

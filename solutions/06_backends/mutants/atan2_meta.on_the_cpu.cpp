@@ -1,4 +1,4 @@
-// Mutant: puts the output on the CPU instead of the inputs' device
+// Mutant: sets the output itself, on the CPU, instead of on the inputs' device
 // Must fail: Exercise06_5.MetaComputesTheShapeAlone
 // Exercise 06.5: the meta() of a structured operator (torch.atan2).
 // The lesson: chapters/06_backends/README.md#exercise-65
@@ -13,7 +13,8 @@ namespace meta {
 // atan2 broadcasts and promotes like add, and like div it makes integers
 // float: then the output, on the inputs' device.
 void structured_atan2::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "atan2", binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat), kCpu);
+  const OutputMeta result = binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat);
+  set_output(0, result.sizes, {result.dtype, kCpu});
 }
 
 }  // namespace meta

@@ -1,6 +1,9 @@
 // Exercise 06.6: an operator added to ops.yaml, end to end (torch.abs).
 // The tests find abs through the dispatcher by name: with the exercise's
 // stub yaml there is no abs (only abs.out), and this file still compiles.
+#include <cmath>
+#include <vector>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -40,6 +43,19 @@ TEST(Exercise06_6, FunctionalAbsOnTheCpuAndOnMeta) {
     EXPECT_TRUE(shape.device().isMeta()) << "abs of a meta tensor is a meta tensor: meta() puts the output on "
                                          << "the input's device";
     EXPECT_EQ(errorOf([&] { abs.call(cpuTensor({1}, {1}, ScalarType::Bool)); }), "\"abs\" not implemented for 'Bool'");
+  });
+}
+
+TEST(Exercise06_6, MinusZeroAndNaNAsTorch) {
+  runExercise([] {
+    // torch.abs(torch.tensor([-0., nan, -2.5])) is tensor([0., nan, 2.5]):
+    // the zero loses its sign (1 / abs(-0.) is inf), NaN stays NaN.
+    const auto abs = absOverload<Tensor(const Tensor&)>("aten::abs");
+    const Tensor result = abs.call(cpuTensor({-0.0, std::nan(""), -2.5}, {3}, ScalarType::Double));
+    const std::vector<double> values = valuesOf(result);
+    EXPECT_FALSE(std::signbit(values[0])) << "abs(-0.) is 0., not -0.: 'x < 0 ? -x : x' keeps the sign of -0.";
+    EXPECT_TRUE(std::isnan(values[1])) << "abs(NaN) is NaN";
+    EXPECT_EQ(values[2], 2.5);
   });
 }
 
