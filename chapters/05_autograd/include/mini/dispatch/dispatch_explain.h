@@ -24,7 +24,6 @@ struct ArgumentKeySet {
   DispatchKeySet keySet;
 };
 
-// [dispatch_explanation]
 /// What MINI_DISPATCH_EXPLAIN prints for one hop: the facts `mini why` reads
 /// from a stopped program (gdb/printers/dispatch_commands.py), taken while
 /// the program runs.
@@ -37,7 +36,6 @@ struct DispatchExplanation {
   DispatchKeySet dispatchKeySet;  ///< the set whose highest key chose the slot
   std::string filledBy;           ///< describeComputedEntry() of that slot
 };
-// [dispatch_explanation]
 
 /// `argument      self: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)`.
 std::string formatArgumentLine(const ArgumentKeySet& argument);
@@ -63,7 +61,6 @@ std::string formatExplainedHop(std::string_view event, std::string_view op, Disp
 std::string explainHop(const OperatorEntry& entry, const std::vector<std::optional<DispatchKeySet>>& argumentKeySets,
                        DispatchKeySet dispatchKeySet, bool redispatch);
 
-// [explain_call]
 /// Whether an argument's type takes part in dispatch: keySetOfArgument()
 /// reads these and gives every other type an empty set.
 template <class T>
@@ -80,7 +77,6 @@ std::string explainUnboxed(const OperatorEntry& entry, DispatchKeySet dispatchKe
       (kIsDispatchArgument<Args> ? std::optional(keySetOfArgument(args)) : std::nullopt)...};
   return explainHop(entry, keySets, dispatchKeySet, redispatch);
 }
-// [explain_call]
 
 /// The explanation of a boxed hop: the arguments are the operator's values
 /// on top of `stack`, and the schema says which of them are tensors.
