@@ -135,9 +135,7 @@ def targets(r):
     overhead = None
     if r.time("noop/ours/typed_call") is not None and r.time("noop/ours/direct_call") is not None:
         overhead = r.time("noop/ours/typed_call") - r.time("noop/ours/direct_call")
-    trace_cost = None
-    if r.time("trace/call_with_trace_check") is not None and r.time("trace/call_without_trace_check") is not None:
-        trace_cost = r.time("trace/call_with_trace_check") - r.time("trace/call_without_trace_check")
+    trace_cost, explain_cost = gate_costs(r)
     return [
         Target("noop_typed", "no-op typed call, ours / libtorch",
                vs(f"noop/{ours}/typed_call", f"noop/{lt}/typed_call"), 1.0, False),
@@ -159,7 +157,21 @@ def targets(r):
                0.5, True),
         Target("trace_off", "MINI_DISPATCH_TRACE compiled in but off", trace_cost, 1, False, " ns",
                needs_libtorch=False),
+        Target("explain_off", "MINI_DISPATCH_EXPLAIN compiled in but off", explain_cost, 1, False, " ns",
+               needs_libtorch=False),
     ]
+
+
+def gate_costs(r):
+    """What the trace's scope, and the scope with the explanation compiled in
+    (as Dispatcher::call has it), add to a call when both are off: each less
+    the same call without a scope (bench/ch06_trace_bench.cpp)."""
+    without = r.time("trace/call_without_trace_check")
+
+    def less(name):
+        return None if without is None or r.time(name) is None else r.time(name) - without
+
+    return less("trace/call_with_trace_check"), less("explain/call_with_shared_gate")
 
 
 # --- the sections ------------------------------------------------------------
@@ -268,23 +280,75 @@ def chapter_section(r, have_libtorch):
             + "\n\n".join(blocks) + "\n")
 
 
-def trace_section(r):
-    with_check, without = r.time("trace/call_with_trace_check"), r.time("trace/call_without_trace_check")
-    alone, empty = r.time("trace/scope_alone"), r.time("trace/empty_loop")
-    difference = None if with_check is None or without is None else with_check - without
-    scope = None if alone is None or empty is None else alone - empty
-    return ("## MINI_DISPATCH_TRACE compiled in but off\n\n"
+def trace_section(r, note=""):
+    trace_cost, explain_cost = gate_costs(r)
+
+    def scope(name):
+        alone, empty = r.time(name), r.time("trace/empty_loop")
+        return "n/a" if alone is None or empty is None else f"{alone - empty:.2f} ns"
+
+    def difference(value):
+        return "n/a" if value is None else f"{value:.2f} ns"
+
+    sentence = ("Measured by `tools/run-bench` (docs/performance.md): with `MINI_DISPATCH_TRACE` and "
+                f"`MINI_DISPATCH_EXPLAIN` both off, their shared gate adds **{difference(explain_cost)}** to "
+                f"a call (a scope that only traces, measured the same way: {difference(trace_cost)}).")
+    return (TRACE_HEADING + "\n\n" + (note + "\n\n" if note else "") +
             "The dispatcher is not edited to measure this. bench/ch06_trace_bench.cpp makes the call the way\n"
-            "`Dispatcher::call` does, line for line, twice: with the `DispatchTraceScope` line and without it.\n"
-            "The difference is the trace's cost on the call path. The scope constructed and destroyed\n"
-            "alone, less an empty loop, is a second estimate (a thread-local load, a global load and two\n"
-            "branches that always go the same way).\n\n"
+            "`Dispatcher::call` does, line for line, three times: with its `DispatchTraceScope` line as it is\n"
+            "(the explanation compiled in behind the gate both settings share), with a scope that only\n"
+            "traces (the trace before the explanation existed), and without the line. Each difference from\n"
+            "the call without it is that feature's cost on the call path. A scope constructed and destroyed\n"
+            "alone, less an empty loop, is a second estimate (a relaxed load of the gate and two branches\n"
+            "that always go the same way).\n\n"
             + table(["measurement", "time"], [
-                ["call with the trace check", ns(with_check)],
-                ["call without it", ns(without)],
-                ["difference: the trace's cost", "n/a" if difference is None else f"{difference:.2f} ns"],
-                ["the scope alone, less the empty loop", "n/a" if scope is None else f"{scope:.2f} ns"],
-            ]) + "\n")
+                ["call with the shared gate, explanation compiled in", ns(r.time("explain/call_with_shared_gate"))],
+                ["call with the trace's scope only", ns(r.time("trace/call_with_trace_check"))],
+                ["call without a scope", ns(r.time("trace/call_without_trace_check"))],
+                ["difference: the explanation's and the trace's cost", difference(explain_cost)],
+                ["difference: the trace's cost alone", difference(trace_cost)],
+                ["the scope with an explanation, alone, less the empty loop", scope("explain/scope_alone")],
+                ["the trace's scope alone, less the empty loop", scope("trace/scope_alone")],
+            ])
+            + "\n\nThe lessons quote this sentence:\n\n"
+            + f"<!-- [dispatch_gate_cost] -->\n{sentence}\n<!-- [dispatch_gate_cost] -->\n")
+
+
+TRACE_HEADING = "## MINI_DISPATCH_TRACE and MINI_DISPATCH_EXPLAIN compiled in but off"
+TRACE_TARGETS = ("trace_off", "explain_off")
+
+
+def update_trace_only(path, results, machine):
+    """Rewrites, in the page at `path`, only what the trace benchmarks give:
+    their two target rows and their section, which then says that it comes
+    from a later run than the rest of the page. For `tools/run-bench --only
+    trace`, on a machine shared with other work where a full run would
+    disturb (and be disturbed by) it."""
+    with open(path, encoding="utf-8") as handle:
+        page = handle.read()
+    rows = {target.key: target for target in targets(results) if target.key in TRACE_TARGETS}
+    lines = page.split("\n")
+    for key in TRACE_TARGETS:
+        target = rows[key]
+        row = (f"| {target.what} | {'n/a' if target.value is None else f'{target.value:.3f}{target.unit}'} | "
+               f"{target.bound_text()} | {target.status(True)} |")
+        found = [i for i, line in enumerate(lines) if line.startswith(f"| {target.what} |")]
+        if found:
+            lines[found[0]] = row
+        else:  # a new row goes after the trace's
+            after = [i for i, line in enumerate(lines) if line.startswith("| MINI_DISPATCH_TRACE compiled in")]
+            lines.insert(after[0] + 1, row)
+    page = "\n".join(lines)
+    start = re.search(r"^## MINI_DISPATCH_TRACE (and MINI_DISPATCH_EXPLAIN )?compiled in but off$", page, re.M)
+    end = re.search(r"^## ", page[start.end():], re.M)
+    load = next((context["load_avg"] for context in results.contexts if context.get("load_avg")), None)
+    note = (f"Measured on {machine['date']} by `tools/run-bench --only trace`, in a later run than the rest of\n"
+            f"this page: {machine['cpu']}, {machine['compiler']}, `{machine['flags']}`, load average\n"
+            f"{'n/a' if not load else ', '.join(f'{x:.2f}' for x in load)} when it started.")
+    page = page[:start.start()] + trace_section(results, note) + "\n" + page[start.end() + end.start():]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(page)
+    return list(rows.values())
 
 
 def memory_section(r, have_libtorch):
@@ -430,11 +494,18 @@ def main():
     parser.add_argument("--machine", required=True, help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
     parser.add_argument("--gpu", help="bench_cuda's JSON output")
     parser.add_argument("--gpu-recorded", action="store_true", help="--gpu is the committed recording")
+    parser.add_argument("--only", choices=["trace"],
+                        help="update only the trace benchmarks' rows and section of the page at --out")
     parser.add_argument("results", nargs="+")
     args = parser.parse_args()
     with open(args.machine, encoding="utf-8") as handle:
         machine = json.load(handle)
     results = Results(args.results)
+    if args.only == "trace":
+        for target in update_trace_only(args.out, results, machine):
+            print(f"run-bench: {target.status(True):8} {target.what}: "
+                  f"{'n/a' if target.value is None else f'{target.value:.2f}{target.unit}'} ({target.bound_text()})")
+        return 0
     gpu = Results([args.gpu]) if args.gpu else None
     have_libtorch = bool(machine.get("libtorch")) and results.time("noop/libtorch/typed_call") is not None
     all_targets = targets(results) + [gpu_target(gpu)]

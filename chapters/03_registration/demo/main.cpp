@@ -2,8 +2,9 @@
 //
 // myops::myadd is def()'d and given a CPU kernel in src/extension/myadd.cpp, by static
 // registration before main. Here we call it, look at its registrations and
-// computed table, add an autograd kernel for a scope, and make three
-// mistakes. Run with MINI_DISPATCH_TRACE=1 to see every hop.
+// computed table, add an autograd kernel for a scope (and step below it with
+// a guard), and make three mistakes. Run with MINI_DISPATCH_TRACE=1 to see
+// every hop, MINI_DISPATCH_EXPLAIN=1 to see why each went where it went.
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -35,7 +36,8 @@ void showError(std::string_view what, Body body) {
 constexpr std::string_view kUsageLine = "ch03_demo [--help]";
 constexpr std::string_view kAbout = R"(Parses a schema, calls myops::myadd through its dispatching function, prints
 its registrations and computed table, adds an autograd kernel for a scope,
-and makes three mistakes. MINI_DISPATCH_TRACE=1 prints every hop.
+and makes three mistakes. MINI_DISPATCH_TRACE=1 prints every hop,
+MINI_DISPATCH_EXPLAIN=1 why each went where it went.
 )";
 
 // The demo takes no arguments. --help says what it does; anything else is
@@ -86,6 +88,13 @@ int main(int argc, char** argv) {
     const Tensor c = makeTensor(3, BackendComponent::CPUBit, /*requiresGrad=*/true);
     fmt::print("myadd({}, {}) = {}\n", c, b, myadd(c, b));
     fmt::print("-- dumpComputedTable\n{}", op.dumpComputedTable());
+    // [demo_exclude_guard]
+    // The guard the autograd kernel uses, around a call of our own: this
+    // thread's excluded set now holds AutogradCPU, so the same call skips the
+    // autograd kernel and lands on CPU (no grad_fn).
+    const ExcludeDispatchKeyGuard belowAutograd(kAutogradDispatchKeySetWithADInplaceOrView);
+    fmt::print("below autograd: myadd({}, {}) = {}\n", c, b, myadd(c, b));
+    // [demo_exclude_guard]
   }
   fmt::print("-- dumpComputedTable after the Library is destroyed\n{}", op.dumpComputedTable());
   fmt::print("myadd({}, {}) = {}\n", a, b, myadd(a, b));

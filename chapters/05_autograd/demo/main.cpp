@@ -107,7 +107,8 @@ enum class Run { Training, AutogradGraphPicture, AddTrace };
 constexpr std::string_view kUsageLine = "ch05_demo [--help] [--dot autograd-graph] [--trace-add]";
 constexpr std::string_view kAbout = R"(Trains a two-layer model for six steps, every operator going through the
 dispatcher (Autograd kernel, redispatch, CPU kernel); MINI_DISPATCH_TRACE=1
-prints the hops of one step. Then a custom function and a missing formula.
+prints the hops of one step, MINI_DISPATCH_EXPLAIN=1 why each went where it
+went. Then a custom function and a missing formula.
 
   --dot autograd-graph  print the model's backward graph as graphviz DOT
   --trace-add           only add(a, b) with a.requires_grad, trace on: the
@@ -171,15 +172,18 @@ int main(int argc, char** argv) {
   // [training_loop]
   constexpr int kTracedStep = 1;
   for (int step = 0; step < 6; ++step) {
-    // MINI_DISPATCH_TRACE=1 asks for the trace; this prints it for one step
-    // of six, and silences the others.
+    // MINI_DISPATCH_TRACE=1 asks for the trace (MINI_DISPATCH_EXPLAIN=1 for
+    // the explained one); this prints it for one step of six, and silences
+    // the others.
     const bool traced = step == kTracedStep && mini::kDispatchTraceEnabled;
+    const bool explained = step == kTracedStep && mini::kDispatchExplainEnabled;
     mini::ScopedDispatchTrace trace(traced);
-    announce(traced, "forward: each operator enters at AutogradCPU and redispatches to CPU");
+    mini::ScopedDispatchExplain explain(explained);
+    announce(traced || explained, "forward: each operator enters at AutogradCPU and redispatches to CPU");
     const Tensor loss = meanSquaredError(model.forward(x), target);
-    announce(traced, "backward: the formulas call operators too, with grad mode off");
+    announce(traced || explained, "backward: the formulas call operators too, with grad mode off");
     loss.backward();
-    announce(traced, "optimizer: add_ stops at ADInplaceOrView, which bumps the version");
+    announce(traced || explained, "optimizer: add_ stops at ADInplaceOrView, which bumps the version");
     sgdStep(model.parameters(), 0.1);
     fmt::print("step {}: loss {:.6f} ({})\n", step, loss.item(), loss.gradFn()->name());
   }

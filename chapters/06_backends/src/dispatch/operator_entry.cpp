@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/alias_keys.h"
+#include "mini/dispatch/dispatch_explain.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/util/warning.h"
 
@@ -325,6 +326,11 @@ std::string OperatorEntry::listAllDispatchKeys() const {
     }
   }
   return fmt::format("[{}]", out);
+}
+
+std::string OperatorEntry::describeDispatchTableEntry(DispatchKey key) const {
+  const std::lock_guard lock(Dispatcher::singleton().mutex_);
+  return describeComputedEntry(key, computeDispatchTableEntryWithDebug(Dispatcher::singleton(), key));
 }
 
 void OperatorEntry::reportError(DispatchKey key) const {

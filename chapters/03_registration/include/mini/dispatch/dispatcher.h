@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "mini/dispatch/dispatch_explain.h"
 #include "mini/dispatch/dispatch_trace.h"
 #include "mini/dispatch/operator_entry.h"
 #include "mini/dispatch/registration_handle.h"
@@ -166,7 +167,10 @@ Ret Dispatcher::call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args) 
   // check): a call is this one function, as in c10.
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
   // Traced before the lookup, as PyTorch does: a call that fails still shows.
-  DispatchTraceScope trace("call", op.operatorName(), key);
+  // The explanation is a lambda: computed only when MINI_DISPATCH_EXPLAIN
+  // asks for it, so with everything off the scope costs the same one load.
+  DispatchTraceScope trace("call", op.operatorName(), key,
+                           [&] { return explainUnboxed(op.entry(), dispatchKeySet, false, args...); });
   const KernelFunction& kernel = op.entry().lookup(table, dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
 }
@@ -176,7 +180,8 @@ template <class Ret, class... Args>
 Ret Dispatcher::redispatch(const TypedOperatorHandle<Ret(Args...)>& op, DispatchKeySet dispatchKeySet,
                            Args... args) const {
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
-  DispatchTraceScope trace("redispatch", op.operatorName(), key);
+  DispatchTraceScope trace("redispatch", op.operatorName(), key,
+                           [&] { return explainUnboxed(op.entry(), dispatchKeySet, true, args...); });
   const KernelFunction& kernel = op.entry().lookup(dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
 }

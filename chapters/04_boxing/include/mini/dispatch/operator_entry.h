@@ -120,6 +120,10 @@ class OperatorEntry {
   std::string dumpComputedTable() const;
   /// `[CPU, BackendSelect, ...]`: the runtime keys whose slot is valid.
   std::string listAllDispatchKeys() const;
+  /// Which registration fills the slot of runtime key `key`, in words
+  /// (MINI_DISPATCH_EXPLAIN): read under the Dispatcher's lock, as
+  /// reportError() reads, since a call may run while another thread registers.
+  std::string describeDispatchTableEntry(DispatchKey key) const;
 
   /// Throws the "Could not run ... from the 'Key' backend" error. Takes the
   /// Dispatcher's lock to describe the registrations: a call may get here

@@ -14,6 +14,7 @@
 
 #include "mini/boxing/kernel_function_impl.h"
 #include "mini/dispatch/dispatch_depth.h"
+#include "mini/dispatch/dispatch_explain.h"
 #include "mini/dispatch/dispatch_trace.h"
 #include "mini/dispatch/operator_entry.h"
 #include "mini/dispatch/registration_handle.h"
@@ -185,7 +186,10 @@ Ret Dispatcher::call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args) 
   // guard, the trace check): a call is this one function, as in c10.
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
   // Traced before the lookup, as PyTorch does: a call that fails still shows.
-  DispatchTraceScope trace("call", op.operatorName(), key);
+  // The explanation is a lambda: computed only when MINI_DISPATCH_EXPLAIN
+  // asks for it, so with everything off the scope costs the same one load.
+  DispatchTraceScope trace("call", op.operatorName(), key,
+                           [&] { return explainUnboxed(op.entry(), dispatchKeySet, false, args...); });
   DispatchDepthGuard depth(op.operatorName(), key);
   const KernelFunction& kernel = op.entry().lookup(table, dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
@@ -196,7 +200,8 @@ template <class Ret, class... Args>
 Ret Dispatcher::redispatch(const TypedOperatorHandle<Ret(Args...)>& op, DispatchKeySet dispatchKeySet,
                            Args... args) const {
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
-  DispatchTraceScope trace("redispatch", op.operatorName(), key);
+  DispatchTraceScope trace("redispatch", op.operatorName(), key,
+                           [&] { return explainUnboxed(op.entry(), dispatchKeySet, true, args...); });
   DispatchDepthGuard depth(op.operatorName(), key);
   const KernelFunction& kernel = op.entry().lookup(dispatchKeySet);
   return kernel.template call<Ret, Args...>(op, dispatchKeySet, std::forward<Args>(args)...);
@@ -207,7 +212,8 @@ inline void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) const 
   const DispatchTable& table = op.entry().dispatchTable();
   const DispatchKeySet dispatchKeySet = table.dispatchKeyExtractor.getDispatchKeySetBoxed(*stack);
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
-  DispatchTraceScope trace("call", op.operatorName(), key);
+  DispatchTraceScope trace("call", op.operatorName(), key,
+                           [&] { return explainBoxed(op.entry(), dispatchKeySet, false, *stack); });
   DispatchDepthGuard depth(op.operatorName(), key);
   const KernelFunction& kernel = op.entry().lookup(table, dispatchKeySet);
   kernel.callBoxed(op, dispatchKeySet, stack);
@@ -216,7 +222,8 @@ inline void Dispatcher::callBoxed(const OperatorHandle& op, Stack* stack) const 
 
 inline void Dispatcher::redispatchBoxed(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) const {
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
-  DispatchTraceScope trace("redispatch", op.operatorName(), key);
+  DispatchTraceScope trace("redispatch", op.operatorName(), key,
+                           [&] { return explainBoxed(op.entry(), dispatchKeySet, true, *stack); });
   DispatchDepthGuard depth(op.operatorName(), key);
   const KernelFunction& kernel = op.entry().lookup(dispatchKeySet);
   kernel.callBoxed(op, dispatchKeySet, stack);
