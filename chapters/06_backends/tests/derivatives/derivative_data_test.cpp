@@ -194,7 +194,7 @@ TEST(DerivativeData, EveryCaseOfTheFileHasItsExpressionHereAndBack) {
 class DerivativeOf : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(DerivativeOf, MatchesPyTorch113) {
-  mini_test::unlessTheExerciseIsAStub([this] {
+  mini_test::unlessTheExerciseIsAStub([] {
     const auto found = std::find_if(derivativeData().begin(), derivativeData().end(),
                                     [](const DerivativeCase& c) { return c.name == GetParam(); });
     ASSERT_NE(found, derivativeData().end()) << GetParam() << " is not in " << MINI_DERIVATIVE_DATA;

@@ -41,7 +41,9 @@ TEST(InplaceDerivatives, ALeafThatRequiresGradIsRefusedBeforeTheWrite) {
   // w = torch.tensor([1., -2.], requires_grad=True); w.sub_(1) in 1.13.
   for (const auto& [name, write] : writersWithAFormula()) {
     Tensor w = fromValues({1, -2}, {2}, true);
-    EXPECT_EQ(errorOf([&] { write(w); }), "a leaf Variable that requires grad is being used in an in-place operation.")
+    const auto& writeInPlace = write;  // clang 14 cannot capture a structured binding
+    EXPECT_EQ(errorOf([&] { writeInPlace(w); }),
+              "a leaf Variable that requires grad is being used in an in-place operation.")
         << name;
     EXPECT_EQ(w.version(), 0U) << name;
     EXPECT_THAT(values(w), ElementsAre(1, -2)) << name;
