@@ -104,6 +104,18 @@ TEST(Tensor, ViewsShareStorageAndVersion) {
   EXPECT_EQ(errorOf([&] { view(base, {3}); }), "shape '[3]' is invalid for input of size 4");
 }
 
+TEST(Tensor, ViewOfNoElementsWithAZeroAndMinusOneIsAmbiguous) {
+  // torch.empty(0).view(-1, 0) in 1.13 (the fuzzer found a division by zero here):
+  const Tensor none = zeros({0});
+  EXPECT_EQ(errorOf([&] {
+              view(none, {-1, 0});
+            }),
+            "cannot reshape tensor of 0 elements into shape [-1, 0] because the unspecified dimension size -1 can "
+            "be any value and is ambiguous");
+  // torch.empty(2, 0).view(-1, 5).shape is torch.Size([0, 5]).
+  EXPECT_EQ(view(zeros({2, 0}), {-1, 5}).sizes(), (Sizes{0, 5}));
+}
+
 TEST(Tensor, InplaceOperatorsBumpTheVersionOutOfPlaceOnesDoNot) {
   Tensor a = fromValues({1, 2}, {2});
   const Tensor sumOfA = add(a, a);

@@ -50,6 +50,13 @@ Sizes inferSize(const Sizes& shape, std::int64_t numel) {
   }
   if (numel == known || (inferred && known > 0 && numel % known == 0)) {
     if (inferred) {
+      // No elements and a 0 among the others: any size fits the -1.
+      if (known == 0) {
+        throw std::invalid_argument(
+            fmt::format("cannot reshape tensor of 0 elements into shape [{}] because the "
+                        "unspecified dimension size -1 can be any value and is ambiguous",
+                        fmt::join(shape, ", ")));
+      }
       sizes[*inferred] = numel / known;
     }
     return sizes;
