@@ -104,6 +104,28 @@ TEST(Tensor, ViewsShareStorageAndVersion) {
   EXPECT_EQ(errorOf([&] { view(base, {3}); }), "shape '[3]' is invalid for input of size 4");
 }
 
+TEST(Tensor, Int64ArithmeticWrapsAroundAsTorchDoes) {
+  // In torch 1.13: tensor([2**63-1]) + 1 is tensor([-2**63]); tensor([-2**63,
+  // -2**63]).sum() is tensor(0); tensor([2**62]) * 4 is tensor([0]); and
+  // -tensor([-2**63]) is tensor([-2**63]). (The fuzzer found sum's overflow,
+  // which C++ leaves undefined.)
+  const std::int64_t lowest = std::numeric_limits<std::int64_t>::min();
+  const std::int64_t highest = std::numeric_limits<std::int64_t>::max();
+  Tensor top = zeros({1}, {ScalarType::Long});
+  top.dataPtr<std::int64_t>()[0] = highest;
+  EXPECT_EQ(add(top, full({1}, 1.0, {ScalarType::Long})).dataPtr<std::int64_t>()[0], lowest);
+  Tensor pair = zeros({2}, {ScalarType::Long});
+  pair.dataPtr<std::int64_t>()[0] = lowest;
+  pair.dataPtr<std::int64_t>()[1] = lowest;
+  EXPECT_EQ(sum(pair).dataPtr<std::int64_t>()[0], 0);
+  EXPECT_EQ(mul(full({1}, 4611686018427387904.0, {ScalarType::Long}), full({1}, 4.0, {ScalarType::Long}))
+                .dataPtr<std::int64_t>()[0],
+            0);
+  Tensor single = zeros({1}, {ScalarType::Long});
+  single.dataPtr<std::int64_t>()[0] = lowest;
+  EXPECT_EQ(neg(single).dataPtr<std::int64_t>()[0], lowest);
+}
+
 TEST(Tensor, ViewOfNoElementsWithAZeroAndMinusOneIsAmbiguous) {
   // torch.empty(0).view(-1, 0) in 1.13 (the fuzzer found a division by zero here):
   const Tensor none = zeros({0});

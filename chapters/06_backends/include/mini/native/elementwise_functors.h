@@ -11,6 +11,8 @@
 
 #include <math.h>  // ::expf and ::exp, the names device code has too
 
+#include <type_traits>
+
 #if defined(__CUDACC__)
 #define MINI_HOST_DEVICE __host__ __device__
 #else
@@ -20,23 +22,37 @@
 namespace mini {
 inline namespace ch06 {
 
+/// The arithmetic of integer tensors wraps around, as torch's does (int64
+/// 2^63 - 1 + 1 is -2^63). In C++ a signed overflow is undefined, so the
+/// sum is taken in the unsigned type, where it wraps, and converted back.
+template <class T>
+MINI_HOST_DEVICE T wrapping(T a, T b, char op) {
+  if constexpr (std::is_integral_v<T> && std::is_signed_v<T>) {
+    using U = std::make_unsigned_t<T>;
+    const U x = static_cast<U>(a), y = static_cast<U>(b);
+    return static_cast<T>(op == '+' ? x + y : op == '-' ? x - y : x * y);
+  } else {
+    return static_cast<T>(op == '+' ? a + b : op == '-' ? a - b : a * b);
+  }
+}
+
 // [functors]
 /// One functor per operator, a template over the element type so the
 /// dispatch on dtype picks the instantiation. Bool arithmetic follows torch:
 /// true + true is true (logical or), true * false is false (logical and).
 template <class T>
 struct AddOp {
-  MINI_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a + b); }
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, b, '+'); }
 };
 
 template <class T>
 struct SubOp {
-  MINI_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a - b); }
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, b, '-'); }
 };
 
 template <class T>
 struct MulOp {
-  MINI_HOST_DEVICE T operator()(T a, T b) const { return static_cast<T>(a * b); }
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, b, '*'); }
 };
 
 /// True division: only ever instantiated for floating types (an int64
@@ -48,7 +64,15 @@ struct DivOp {
 
 template <class T>
 struct NegOp {
-  MINI_HOST_DEVICE T operator()(T a) const { return static_cast<T>(-a); }
+  // 0 - a for integers, where it wraps; -a for floats, where 0 - 0. is 0.
+  // but -0. is -0.
+  MINI_HOST_DEVICE T operator()(T a) const {
+    if constexpr (std::is_integral_v<T>) {
+      return wrapping(T(0), a, '-');
+    } else {
+      return static_cast<T>(-a);
+    }
+  }
 };
 
 /// Written as "0 where negative, else a", as torch's clamp_min(self, 0):

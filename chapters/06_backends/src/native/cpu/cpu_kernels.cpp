@@ -176,11 +176,11 @@ Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim)
           [&](std::int64_t begin, std::int64_t end) {
             acc_t partial = 0;
             for (std::int64_t i = begin; i < end; ++i) {
-              partial += in[i];
+              partial = wrapping<acc_t>(partial, in[i], '+');
             }
             return partial;
           },
-          [](acc_t x, acc_t y) { return x + y; }));
+          [](acc_t x, acc_t y) { return wrapping(x, y, '+'); }));
       return;
     }
     // The input as [outer, reduced, inner]; each output element [o, i] is
@@ -197,7 +197,7 @@ Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim)
                     const std::int64_t i = j % inner;
                     acc_t total = 0;
                     for (std::int64_t r = 0; r < reduced; ++r) {
-                      total += in[(o * reduced + r) * inner + i];
+                      total = wrapping<acc_t>(total, in[(o * reduced + r) * inner + i], '+');
                     }
                     result[j] = static_cast<scalar_t>(total);
                   }
