@@ -333,12 +333,7 @@ Tensor& copyInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const T
 // fill_: like copy_, a write whose result forgets self's old values. Its one
 // tensor input is self, so the node has one edge, to self's old history.
 Tensor& fillInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, double value) {
-  checkInplace(self, {self}, "fill_");
-  std::shared_ptr<FillBackward2> node = recordIfNeeded<FillBackward2>({self});
-  redispatchBelowAutograd(fillInplaceOp(), dispatchKeySet, self, value);
-  if (node != nullptr) {
-    setHistory(self, node);
-  }
+  recordInplace<FillBackward2>(fillInplaceOp(), dispatchKeySet, "fill_", kSaveNothing, self, value);
   return self;
 }
 

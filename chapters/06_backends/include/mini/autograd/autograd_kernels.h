@@ -65,6 +65,19 @@ Tensor recordFunctional(const TypedOperatorHandle<FunctionType>& op, DispatchKey
   return result;
 }
 
+/// The tensors among an in-place call's arguments, self first: fill_'s
+/// value is an argument of the call but no input of the node.
+inline void appendIfTensor(TensorList& tensors, const Tensor& tensor) { tensors.push_back(tensor); }
+template <class NotATensor>
+void appendIfTensor(TensorList& /*tensors*/, const NotATensor& /*value*/) {}
+
+template <class... Args>
+TensorList tensorInputs(const Tensor& self, const Args&... args) {
+  TensorList tensors{self};
+  (appendIfTensor(tensors, args), ...);
+  return tensors;
+}
+
 // [record_inplace]
 /// The in-place Autograd kernels after add_, in the order of 1.13's
 /// generated ones: check_inplace; the node, whose edges lead to self's *old*
@@ -76,8 +89,9 @@ Tensor recordFunctional(const TypedOperatorHandle<FunctionType>& op, DispatchKey
 template <class NodeT, class FunctionType, class Save, class... Args>
 std::shared_ptr<NodeT> recordInplace(const TypedOperatorHandle<FunctionType>& op, DispatchKeySet dispatchKeySet,
                                      std::string_view name, Save save, Tensor& self, const Args&... args) {
-  checkInplace(self, {self, args...}, name);
-  std::shared_ptr<NodeT> node = recordIfNeeded<NodeT>({self, args...});
+  const TensorList inputs = tensorInputs(self, args...);
+  checkInplace(self, inputs, name);
+  std::shared_ptr<NodeT> node = recordIfNeeded<NodeT>(inputs);
   if (node != nullptr) {
     save(*node);
   }
