@@ -24,7 +24,7 @@ MINI_LIBRARY(minibench, m) {
 }
 MINI_LIBRARY_IMPL(minibench, CPU, m) {
   m.impl("noop", &noopCh04);
-  m.impl("noop_boxed", KernelFunction::makeFromBoxedFunction(&noopBoxedCh04));
+  m.impl("noop_boxed", KernelFunction::makeFromBoxedFunction<&noopBoxedCh04>());
 }
 
 namespace {

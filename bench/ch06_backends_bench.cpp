@@ -26,10 +26,13 @@ void noopBoxedCh06(const OperatorHandle&, DispatchKeySet, Stack*) {}
 MINI_LIBRARY(minibench, m) {
   m.def("noop(Tensor x) -> Tensor");
   m.def("noop_boxed(Tensor x) -> Tensor");
+  m.def("noop_torch_fn(Tensor x) -> Tensor");
 }
 MINI_LIBRARY_IMPL(minibench, CPU, m) {
   m.impl("noop", &noopCh06);
-  m.impl("noop_boxed", KernelFunction::makeFromBoxedFunction(&noopBoxedCh06));
+  m.impl("noop_boxed", KernelFunction::makeFromBoxedFunction<&noopBoxedCh06>());
+  // The same kernel named at compile time, as generated registrations name theirs.
+  m.impl("noop_torch_fn", TORCH_FN<&noopCh06>);
 }
 
 namespace {
@@ -59,6 +62,13 @@ void BM_Ch06TypedCall(benchmark::State& state, bool requiresGrad) {
 }
 BENCHMARK_CAPTURE(BM_Ch06TypedCall, plain, false)->Name("noop/ours/typed_call");
 BENCHMARK_CAPTURE(BM_Ch06TypedCall, requires_grad, true)->Name("noop/ours/typed_call_requires_grad");
+
+void BM_Ch06TypedCallTorchFn(benchmark::State& state) {
+  const auto op = typedNoop("minibench::noop_torch_fn");
+  const Tensor x = oneElement(false);
+  bench::typedCallLoop(state, op, x);
+}
+BENCHMARK(BM_Ch06TypedCallTorchFn)->Name("noop/ours/typed_call_torch_fn");
 // The lesson's per-chapter table reads the same call under its chapter name.
 BENCHMARK_CAPTURE(BM_Ch06TypedCall, chapter, false)->Name("chapter/06_final");
 

@@ -20,11 +20,13 @@ void noopBoxedKernel(const c10::OperatorHandle&, torch::jit::Stack*) {
 TORCH_LIBRARY(minibench, m) {
   m.def("noop(Tensor x) -> Tensor");
   m.def("noop_boxed(Tensor x) -> Tensor");
+  m.def("noop_torch_fn(Tensor x) -> Tensor");
 }
 
 TORCH_LIBRARY_IMPL(minibench, CPU, m) {
   m.impl("noop", &noopKernel);
   m.impl("noop_boxed", torch::CppFunction::makeFromBoxedFunction<&noopBoxedKernel>());
+  m.impl("noop_torch_fn", TORCH_FN(noopKernel));
 }
 
 using NoopSignature = at::Tensor(const at::Tensor&);
@@ -48,6 +50,13 @@ void BM_LibtorchTypedCall(benchmark::State& state, bool requiresGrad) {
 }
 BENCHMARK_CAPTURE(BM_LibtorchTypedCall, plain, false)->Name("noop/libtorch/typed_call");
 BENCHMARK_CAPTURE(BM_LibtorchTypedCall, requires_grad, true)->Name("noop/libtorch/typed_call_requires_grad");
+
+void BM_LibtorchTypedCallTorchFn(benchmark::State& state) {
+  const auto op = typedHandle("minibench::noop_torch_fn");
+  at::Tensor x = at::ones({1});
+  bench::typedCallLoop(state, op, x);
+}
+BENCHMARK(BM_LibtorchTypedCallTorchFn)->Name("noop/libtorch/typed_call_torch_fn");
 
 void BM_LibtorchUnboxedToBoxed(benchmark::State& state) {
   const auto op = typedHandle("minibench::noop_boxed");

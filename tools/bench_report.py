@@ -135,12 +135,19 @@ def targets(r):
     overhead = None
     if r.time("noop/ours/typed_call") is not None and r.time("noop/ours/direct_call") is not None:
         overhead = r.time("noop/ours/typed_call") - r.time("noop/ours/direct_call")
+    torch_fn_overhead = None
+    if r.time("noop/ours/typed_call_torch_fn") is not None and r.time("noop/ours/direct_call") is not None:
+        torch_fn_overhead = r.time("noop/ours/typed_call_torch_fn") - r.time("noop/ours/direct_call")
     trace_cost, explain_cost = gate_costs(r)
     return [
         Target("noop_typed", "no-op typed call, ours / libtorch",
                vs(f"noop/{ours}/typed_call", f"noop/{lt}/typed_call"), 1.0, False),
         Target("noop_overhead", "no-op typed call minus the direct call (ours)", overhead, 5, False, " ns",
                needs_libtorch=False),
+        Target("noop_torch_fn_overhead", "no-op typed call to a TORCH_FN kernel minus the direct call (ours)",
+               torch_fn_overhead, 5, False, " ns", needs_libtorch=False),
+        Target("noop_typed_torch_fn", "no-op typed call to a TORCH_FN kernel, ours / libtorch",
+               vs(f"noop/{ours}/typed_call_torch_fn", f"noop/{lt}/typed_call_torch_fn"), 1.0, False),
         Target("call_boxed", "callBoxed, ours / libtorch", vs(f"noop/{ours}/callBoxed", f"noop/{lt}/callBoxed"), 1.0,
                False),
         Target("add1", "add, 1 element, ours / libtorch", vs(f"add1/{ours}", f"add1/{lt}"), 0.5, False),
@@ -186,11 +193,12 @@ def side_by_side(r, have_libtorch, names, label_of):
 
 
 def noop_section(r, have_libtorch):
-    names = ["noop/{who}/direct_call", "noop/{who}/typed_call", "noop/{who}/typed_call_requires_grad",
-             "noop/{who}/unboxed_call_to_boxed_kernel", "noop/{who}/callBoxed"]
+    names = ["noop/{who}/direct_call", "noop/{who}/typed_call", "noop/{who}/typed_call_torch_fn",
+             "noop/{who}/typed_call_requires_grad", "noop/{who}/unboxed_call_to_boxed_kernel", "noop/{who}/callBoxed"]
     labels = {
         "noop/{who}/direct_call": "the kernel called directly (the floor)",
-        "noop/{who}/typed_call": "typed handle `op.call(x)`",
+        "noop/{who}/typed_call": "typed handle `op.call(x)`, kernel registered as `&noop`",
+        "noop/{who}/typed_call_torch_fn": "the same, kernel registered as `TORCH_FN`",
         "noop/{who}/typed_call_requires_grad": "typed handle, `x` requires grad",
         "noop/{who}/unboxed_call_to_boxed_kernel": "typed call reaching a boxed kernel",
         "noop/{who}/callBoxed": "`callBoxed` (push, call, result on the stack)",

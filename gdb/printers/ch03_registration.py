@@ -17,15 +17,18 @@ the Dispatcher singleton.
 
 Each chapter is its own program with its own layouts: chapter 03's
 KernelFunction has a `kind_`; from chapter 04 on it has a boxed entry and
-knows a marker by its boxed function. Which layout a value has is read from
+knows a marker by its boxed entry, and any other kernel by its functor's
+dynamic type (a function pointer, a TORCH_FN, a lambda or a class). Which layout a value has is read from
 the debug info (`has_field`), never assumed. Slots are decoded with chapter
 02's key layout (read from the debug info), so a chapter that adds a key
 needs no change here. Everything is read from memory, nothing is called: it
 works on a core file too.
 """
+import re
+
 import gdb
 
-from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, function_name,
+from printers import (MAX_SANE_SIZE, MAX_SHOWN, READ_ERRORS, Invalid, enum_name, first_pointer, function_name,
                       has_field, invalid_text, joined, referent, std_string, text_printer, vector_elements)
 from printers.ch02_keyset import _KeyLayout
 
@@ -47,8 +50,44 @@ def _slot_keys(namespace):
     return keys
 
 
-# Chapter 04 on: the markers are boxed functions of KernelFunction.
-_MARKER_FUNCTIONS = {"fallthroughKernel": "fallthrough", "ambiguousAutogradOtherKernel": "ambiguous_autogradother"}
+# Chapter 04 on: the markers are boxed entries of KernelFunction itself.
+_MARKER_ENTRIES = {"fallthrough_kernel": "fallthrough", "ambiguous_autogradother_kernel": "ambiguous_autogradother"}
+# A boxed function's entry is KernelFunction::makeBoxedFunction<&f>: f is its name.
+_BOXED_FUNCTION = re.compile(r"KernelFunction::makeBoxedFunction<&?(?P<name>[^>]+)>")
+# A TORCH_FN's functor names its function in its type.
+_COMPILE_TIME_FUNCTION = re.compile(r"CompileTimeFunctionPointer<&?(?P<name>[^>]+)>")
+
+
+def _functor_class(functor):
+    """The class of the object an OperatorKernel* points to, from the symbol
+    of its vtable ("vtable for X + 16"): read from memory, nothing called."""
+    void_pointer = gdb.lookup_type("void").pointer()
+    vptr = int(functor.cast(void_pointer.pointer()).dereference())
+    symbol = gdb.execute(f"info symbol {vptr:#x}", to_string=True)
+    # (re.search: with `set trace-commands on` the text starts with the command.)
+    match = re.search(r"^vtable for (?P<name>.+?) \+ \d+ in ", symbol, re.MULTILINE)
+    if not match:
+        raise Invalid(f"no vtable at {vptr:#x}")
+    return match.group("name")
+
+
+def _functor_text(functor):
+    """The kernel an OperatorKernel* holds, known by the functor's class."""
+    name = _functor_class(functor)
+    if "WrapFunctionIntoRuntimeFunctor_<" in name:
+        argument = name.split("WrapFunctionIntoRuntimeFunctor_<", 1)[1]
+        if "(*)" in argument.split(",", 1)[0]:
+            # A function pointer, stored just after the OperatorKernel base.
+            base_size = gdb.lookup_type(str(functor.type.target().strip_typedefs())).sizeof
+            char_pointer = gdb.lookup_type("char").pointer()
+            void_pointer = gdb.lookup_type("void").pointer()
+            stored = (functor.cast(char_pointer) + base_size).cast(void_pointer.pointer()).dereference()
+            return function_name(int(stored))
+        return "lambda " + argument.split(",", 1)[0]  # a lambda, by its type
+    match = _COMPILE_TIME_FUNCTION.search(name)
+    if match:
+        return match.group("name")
+    return name  # a functor class of the user's
 
 
 def kernel_text(kernel):
@@ -62,15 +101,29 @@ def kernel_text(kernel):
         if kind == "Missing":
             return "missing"
         return function_name(int(kernel["function_"]))
-    # Chapter 04 on: no boxed entry is the missing kernel; a marker is a
-    # boxed function of KernelFunction itself.
+    # Chapter 04 on: no boxed entry is the missing kernel; a marker or a
+    # boxed function is known by its boxed entry; anything else is a functor.
     if int(kernel["boxed_"]) == 0:
         return "missing"
-    name = function_name(int(kernel["function_"]))
-    member = name.rsplit("::", 1)[-1]
-    if name.endswith("KernelFunction::" + member) and member in _MARKER_FUNCTIONS:
-        return _MARKER_FUNCTIONS[member]
-    return name
+    entry = function_name(int(kernel["boxed_"]))
+    member = entry.rsplit("::", 1)[-1]
+    if entry.endswith("KernelFunction::" + member) and member in _MARKER_ENTRIES:
+        return _MARKER_ENTRIES[member]
+    boxed_function = _BOXED_FUNCTION.search(entry)
+    if boxed_function:
+        return boxed_function.group("name")
+    functor = first_pointer(kernel["functor_"])
+    if functor is None or int(functor) == 0:
+        return entry
+    return _functor_text(functor)
+
+
+def _kernel_identity(kernel):
+    """What tells two KernelFunctions apart: the object and the entries."""
+    if has_field(kernel, "kind_"):
+        return (int(kernel["function_"]), int(kernel["kind_"]))
+    functor = first_pointer(kernel["functor_"])
+    return (0 if functor is None else int(functor), int(kernel["boxed_"]))
 
 
 def table_rows(table):

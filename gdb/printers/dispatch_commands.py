@@ -32,7 +32,7 @@ from gdb.FrameDecorator import FrameDecorator
 
 from printers import READ_ERRORS, Invalid, enum_name, first_pointer, has_field, referent, std_string
 from printers.ch02_keyset import _KeyLayout
-from printers.ch03_registration import _optional, _slot_keys, _std_list, kernel_text, live_table
+from printers.ch03_registration import _kernel_identity, _optional, _slot_keys, _std_list, kernel_text, live_table
 
 # A dispatcher frame: the hop itself, holding `op` and `dispatchKeySet`.
 _DISPATCHER = re.compile(r"^mini::(ch\d\d::)?Dispatcher::(call|redispatch|callBoxed|redispatchBoxed)\b")
@@ -43,7 +43,8 @@ _PLUMBING = re.compile(r"^mini::(ch\d\d::)?("
                        r"|KernelFunction::"
                        r"|TypedOperatorHandle<.*>::(call|redispatch)\b"
                        r"|OperatorHandle::(callBoxed|redispatchBoxed)\b"
-                       r"|impl::(wrap_kernel_function_unboxed|BoxedKernelWrapper|make_boxed_from_unboxed"
+                       r"|impl::(wrap_kernel_functor_unboxed_|BoxedKernelWrapper|make_boxed_from_unboxed"
+                       r"|callUnboxedKernelFunction|WrapFunctionInto(Runtime)?Functor_"
                        r"|call_functor_with_args_from_stack|push_outputs|boxed_kernel_wrapper)"
                        r"|(\(anonymous namespace\)::)?wrapper_\w+(\(|$)"
                        r")")
@@ -325,11 +326,7 @@ def _std_map_items(value):
 
 
 def _same_kernel(slot, kernel):
-    if int(slot["function_"]) != int(kernel["function_"]):
-        return False
-    if has_field(slot, "kind_"):
-        return int(slot["kind_"]) == int(kernel["kind_"])
-    return int(slot["boxed_"]) == int(kernel["boxed_"])
+    return _kernel_identity(slot) == _kernel_identity(kernel)
 
 
 # Where a slot's kernel can come from, in the order computeDispatchTableEntryWithDebug tries them.

@@ -195,11 +195,11 @@ TEST(Boxing, AKernelsOwnErrorComesOutOfABoxedCallUnchanged) {
 }
 
 TEST(KernelFunction, KeepsABoxedEntryAlwaysAndAnUnboxedOneWhenWrittenUnboxed) {
-  const KernelFunction unboxed = KernelFunction::makeFromUnboxedFunction(&myadd_cpu);
+  const KernelFunction unboxed = KernelFunction::makeFromUnboxedRuntimeFunction(&myadd_cpu);
   EXPECT_TRUE(unboxed.isValid());
   EXPECT_TRUE(unboxed.hasUnboxedKernel());
   EXPECT_EQ(unboxed.dumpState(), "boxed unboxed ");
-  const KernelFunction boxed = KernelFunction::makeFromBoxedFunction(&boxedEcho);
+  const KernelFunction boxed = KernelFunction::makeFromBoxedFunction<&boxedEcho>();
   EXPECT_TRUE(boxed.isValid());
   EXPECT_FALSE(boxed.hasUnboxedKernel());
   EXPECT_FALSE(boxed.cppSignature().has_value());

@@ -65,7 +65,7 @@ class ProbeOperator {
   }
 
   RegistrationHandleRAII registerKernel(DispatchKey key, ProbeSignature* kernel) const {
-    return Dispatcher::singleton().registerImpl(name_, key, KernelFunction::makeFromUnboxedFunction(kernel),
+    return Dispatcher::singleton().registerImpl(name_, key, KernelFunction::makeFromUnboxedRuntimeFunction(kernel),
                                                 inferKernelSchema<ProbeSignature>(),
                                                 fmt::format("{} kernel of the concurrency test", key));
   }

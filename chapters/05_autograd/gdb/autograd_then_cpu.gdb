@@ -10,21 +10,25 @@ run
 # Autograd kernel, the redispatch with autograd masked off, the CPU kernel.
 bt -frame-arguments presence
 # check: #0  mini::ch05::addCpu (...) at [...]/cpu_kernels.cpp:[...]
-# check: #1  [...] in mini::ch05::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
-# check: #2  [...] in mini::ch05::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
-# check: #3  [...] in mini::ch05::Dispatcher::redispatch<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #4  [...] in mini::ch05::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #5  [...] in mini::ch05::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
-# check: #6  [...] in mini::ch05::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
-# check: #7  [...] in mini::ch05::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
-# check: #8  [...] in mini::ch05::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #9  [...] in mini::ch05::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #10 [...] in mini::ch05::add (...) at [...]/operators.cpp:[...]
-# check: #11 [...] in (anonymous namespace)::Model::forward (...) at [...]chapters/05_autograd/demo/main.cpp:[...]
-# check: #12 [...] in main ([...]) at [...]/demo/main.cpp:[...]
+# check: #1  [...] in mini::ch05::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
+# check: #2  [...] in mini::ch05::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #3  [...] in mini::ch05::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #4  [...] in mini::ch05::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #5  [...] in mini::ch05::Dispatcher::redispatch<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #6  [...] in mini::ch05::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #7  [...] in mini::ch05::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
+# check: #8  [...] in mini::ch05::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
+# check: #9  [...] in mini::ch05::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #10 [...] in mini::ch05::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #11 [...] in mini::ch05::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #12 [...] in mini::ch05::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #13 [...] in mini::ch05::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #14 [...] in mini::ch05::add (...) at [...]/operators.cpp:[...]
+# check: #15 [...] in (anonymous namespace)::Model::forward (...) at [...]chapters/05_autograd/demo/main.cpp:[...]
+# check: #16 [...] in main ([...]) at [...]/demo/main.cpp:[...]
 # In the Autograd kernel: both inputs require grad, so a node was made
 # before the redispatch; it will be the result's grad_fn.
-frame 5
+frame 7
 print self
 # check: $1 = Tensor(float64, shape=[4, 4], requires_grad=True, grad_fn=MmBackward0)
 print other

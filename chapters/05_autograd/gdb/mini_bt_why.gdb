@@ -8,21 +8,21 @@ run
 # check: Breakpoint 1, mini::ch05::addCpu [...]
 mini bt -frame-arguments presence
 # check: #0  [aten::add.Tensor @ CPU] mini::ch05::addCpu (...) at [...]/cpu_kernels.cpp:[...]
-# check: #5  [...] in [aten::add.Tensor @ AutogradCPU] mini::ch05::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
-# check: #10 [...] in mini::ch05::add (...) at [...]/operators.cpp:[...]
-# check: #11 [...] in (anonymous namespace)::Model::forward (...) at [...]/demo/main.cpp:[...]
-# check: #12 [...] in main (...) at [...]/demo/main.cpp:[...]
+# check: #7  [...] in [aten::add.Tensor @ AutogradCPU] mini::ch05::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
+# check: #14 [...] in mini::ch05::add (...) at [...]/operators.cpp:[...]
+# check: #15 [...] in (anonymous namespace)::Model::forward (...) at [...]/demo/main.cpp:[...]
+# check: #16 [...] in main (...) at [...]/demo/main.cpp:[...]
 # `mini why` at the CPU kernel: a redispatch reads neither the tensors nor
 # this thread's sets; the set came down from the Autograd kernel, which
 # masked autograd off the set it was itself dispatched on.
 mini why
-# check: operator      aten::add.Tensor, Dispatcher::redispatch in frame #3
+# check: operator      aten::add.Tensor, Dispatcher::redispatch in frame #5
 # check: argument      self: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
 # check: argument      other: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
 # check: included      DispatchKeySet(BackendSelect, ADInplaceOrView)  (this thread's, now)
 # check: excluded      DispatchKeySet(ADInplaceOrView, AutogradOther, AutogradFunctionality, AutocastCPU, AutocastCUDA)  (this thread's, now)
-# check: redispatch    the set was passed down by mini::ch05::addAutograd in frame #5,
-# check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #8)
+# check: redispatch    the set was passed down by mini::ch05::addAutograd in frame #7,
+# check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #12)
 # check: dispatched on DispatchKeySet(CPU), highest key CPU
 # check: slot          1 (CPU) = mini::ch05::addCpu
 # check: filled by     a kernel on CPU, registered at chapters/05_autograd/src/native/cpu/cpu_kernels.cpp:[...]
@@ -31,9 +31,9 @@ mini why
 # excluded autograd on this thread, so the keys that call skipped cannot be
 # read off the sets as they are now, and `mini why` says so.
 frame function mini::ch05::addAutograd
-# check: #5  [...] in mini::ch05::addAutograd (dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), [...]
+# check: #7  [...] in mini::ch05::addAutograd (dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), [...]
 mini why
-# check: operator      aten::add.Tensor, Dispatcher::call in frame #8
+# check: operator      aten::add.Tensor, Dispatcher::call in frame #12
 # check: fallthrough   unknown: this thread now excludes AutogradCPU, which this call dispatched on [...]
 # check: dispatched on DispatchKeySet(CPU, AutogradCPU), highest key AutogradCPU
 # check: slot          10 (AutogradCPU) = mini::ch05::addAutograd

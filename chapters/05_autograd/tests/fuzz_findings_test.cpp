@@ -31,7 +31,7 @@ class FuzzFindings : public ::testing::Test {
     cpu_.emplace(Library::IMPL, "fuzzfind", DispatchKey::CPU, SourceSite::here());
     cpu_->impl("touch_", &touchCpu_);
     autograd_.emplace(Library::IMPL, "fuzzfind", DispatchKey::Autograd, SourceSite::here());
-    autograd_->impl("touch_", KernelFunction::makeFromBoxedFunction(&autogradNotImplementedFallback));
+    autograd_->impl("touch_", KernelFunction::makeFromBoxedFunction<&autogradNotImplementedFallback>());
   }
 
   static std::string touchError(const Tensor& self) {

@@ -170,6 +170,13 @@ def close_namespace() -> str:
     return "}  // namespace ch06\n}  // namespace mini\n"
 
 
+def torch_fn(function: str) -> str:
+    """A kernel registered as PyTorch's generated code registers it,
+    `TORCH_FN(wrapper_CPU_add_Tensor)`: a compile-time function pointer, so
+    the unboxed call reaches the kernel through one indirect jump."""
+    return f"mini::TORCH_FN<&{function}>"
+
+
 def library_block(opening: str, registrations: list[str]) -> str:
     """`MINI_LIBRARY_IMPL(aten, CPU, m) { m.impl(...); ... }`, or, where a set
     has nothing to register (an exercise without CUDA kernels), a comment:
@@ -346,12 +353,13 @@ def register_key_cpp(ops: list[Operator], backend: str, prefix: str, structured_
     registrations = []
     for op in mine:
         if not op.structured:
-            registrations.append(f'  m.impl("{op.schema.full_name}", &mini::{op.dispatch[backend]});  // {op.origin}')
+            kernel = torch_fn("mini::" + op.dispatch[backend])
+            registrations.append(f'  m.impl("{op.schema.full_name}", {kernel});  // {op.origin}')
             continue
         for variant in [op] + op.variants:
             body.append(structured_wrapper(op, variant, backend))
             wrapper = f"mini::wrapper_{backend}_{wrapper_id(variant.schema)}"
-            registrations.append(f'  m.impl("{variant.schema.full_name}", &{wrapper});')
+            registrations.append(f'  m.impl("{variant.schema.full_name}", {torch_fn(wrapper)});')
     body.append("}  // namespace\n" + close_namespace())
     body.append(library_block(f"MINI_LIBRARY_IMPL(aten, {backend}, m)", registrations))
     return "\n".join(body)
@@ -368,11 +376,12 @@ def register_autograd_cpp(ops: list[Operator]) -> str:
         if op.schema.is_factory or "CompositeImplicitAutograd" in op.dispatch:
             continue  # no tensor, so no Autograd key; or autograd comes from what it calls
         if op.autograd:
-            registrations.append(f'  m.impl("{op.schema.full_name}", &mini::{op.autograd});  // {op.origin}')
+            kernel = torch_fn("mini::" + op.autograd)
+            registrations.append(f'  m.impl("{op.schema.full_name}", {kernel});  // {op.origin}')
         else:
             registrations.append(f'  m.impl("{op.schema.full_name}",  // {op.origin}: no formula\n'
-                                 "         mini::KernelFunction::makeFromBoxedFunction("
-                                 "&mini::autogradNotImplementedFallback));")
+                                 "         mini::KernelFunction::makeFromBoxedFunction<"
+                                 "&mini::autogradNotImplementedFallback>());")
     body.append(library_block("MINI_LIBRARY_IMPL(aten, Autograd, m)", registrations))
     return "\n".join(body)
 
@@ -405,7 +414,8 @@ def register_ad_inplace_or_view_cpp(ops: list[Operator], prefix: str) -> str:
     registrations = []
     for op in mine:
         body.append(ad_inplace_or_view_kernel(op))
-        registrations.append(f'  m.impl("{op.schema.full_name}", &mini::ADInplaceOrView_{wrapper_id(op.schema)});')
+        kernel = torch_fn("mini::ADInplaceOrView_" + wrapper_id(op.schema))
+        registrations.append(f'  m.impl("{op.schema.full_name}", {kernel});')
     body.append("}  // namespace\n" + close_namespace())
     body.append(library_block("MINI_LIBRARY_IMPL(aten, ADInplaceOrView, m)", registrations))
     return "\n".join(body)

@@ -16,18 +16,22 @@ continue
 bt -frame-arguments presence
 # check: #0  mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
 # check: #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (...) at [...]/chapters/06_backends/generated/RegisterCPU.cpp:[...]
-# check: #2  [...] in mini::ch06::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
-# check: #3  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
-# check: #4  [...] in mini::ch06::Dispatcher::redispatch<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #5  [...] in mini::ch06::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #6  [...] in mini::ch06::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
-# check: #7  [...] in mini::ch06::impl::wrap_kernel_function_unboxed<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
-# check: #8  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
-# check: #9  [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #10 [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #11 [...] in mini::ch06::add (...) at [...]/chapters/06_backends/generated/Functions.cpp:[...]
-# check: #12 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]chapters/06_backends/demo/main.cpp:[...]
-# check: #13 [...] in main (...) at [...]/demo/main.cpp:[...]
+# check: #2  [...] in mini::ch06::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
+# check: #3  [...] in mini::ch06::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #4  [...] in mini::ch06::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #5  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #6  [...] in mini::ch06::Dispatcher::redispatch<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #7  [...] in mini::ch06::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #8  [...] in mini::ch06::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
+# check: #9  [...] in mini::ch06::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
+# check: #10 [...] in mini::ch06::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #11 [...] in mini::ch06::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #12 [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #13 [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #14 [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #15 [...] in mini::ch06::add (...) at [...]/chapters/06_backends/generated/Functions.cpp:[...]
+# check: #16 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]chapters/06_backends/demo/main.cpp:[...]
+# check: #17 [...] in main (...) at [...]/demo/main.cpp:[...]
 # The wrapper: meta() has run, and the generated subclass's set_output
 # allocated the output impl() writes into: the broadcast shape [3, 2], the
 # promoted dtype float64.
@@ -36,8 +40,8 @@ frame 1
 print op.outputs_[0]
 # check: $1 = Tensor(float64, shape=[3, 2], device=cpu)
 # In the Autograd kernel: the key set it was handed, and what it redispatches with.
-frame 6
-# check: #6  [...] in mini::ch06::addAutograd (dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), [...]) at [...]
+frame 8
+# check: #8  [...] in mini::ch06::addAutograd (dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), [...]) at [...]
 print dispatchKeySet & kAfterAutogradKeySet
 # check: $2 = DispatchKeySet(CPU)
 print node->name()

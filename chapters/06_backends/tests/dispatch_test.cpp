@@ -258,7 +258,7 @@ TEST(DispatchExplain, ABoxedBackendFallbackAndItsBoxedRedispatch) {
   // A typed call reaches the boxed fallback; its boxed redispatch reads the
   // argument off the stack.
   const RegistrationHandleRAII fallback = Dispatcher::singleton().registerFallback(
-      DispatchKey::Python, KernelFunction::makeFromBoxedFunction(&belowPython), "fallback_Python");
+      DispatchKey::Python, KernelFunction::makeFromBoxedFunction<&belowPython>(), "fallback_Python");
   const ScopedFoo foo({DispatchKey::CPU});
   const auto op = foo.handle().typed<FooSignature>();
   const IncludeDispatchKeyGuard python(DispatchKey::Python);

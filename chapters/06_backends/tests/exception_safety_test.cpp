@@ -112,7 +112,7 @@ class OperatorWithIntKernel {
  public:
   explicit OperatorWithIntKernel(const std::string& name)
       : impl_(Dispatcher::singleton().registerImpl(name, DispatchKey::Meta,
-                                                   KernelFunction::makeFromUnboxedFunction(&intKernel),
+                                                   KernelFunction::makeFromUnboxedRuntimeFunction(&intKernel),
                                                    inferKernelSchema<decltype(intKernel)>(), "int kernel")),
         op_(*Dispatcher::singleton().findOp(name)),
         stateBefore_(op_.dumpState()),
@@ -148,7 +148,7 @@ TEST(FailedRegistration, ADefThatMismatchesAnExistingKernelLeavesNoSchema) {
 TEST(FailedRegistration, AKernelOfTheWrongCppTypeLeavesTheTableAsItWas) {
   const OperatorWithIntKernel op("signature::op");
   EXPECT_THROW(Dispatcher::singleton().registerImpl("signature::op", DispatchKey::CPU,
-                                                    KernelFunction::makeFromUnboxedFunction(&floatKernel),
+                                                    KernelFunction::makeFromUnboxedRuntimeFunction(&floatKernel),
                                                     inferKernelSchema<decltype(floatKernel)>(), "float kernel"),
                std::invalid_argument);
 
@@ -159,7 +159,7 @@ TEST(FailedRegistration, AKernelOfTheWrongCppTypeLeavesTheTableAsItWas) {
 // operator is made for it.
 TEST(FailedRegistration, AKernelOnANonRuntimeKeyMakesNoOperator) {
   EXPECT_THROW(Dispatcher::singleton().registerImpl("nokey::op", DispatchKey::Dense,
-                                                    KernelFunction::makeFromUnboxedFunction(&intKernel),
+                                                    KernelFunction::makeFromUnboxedRuntimeFunction(&intKernel),
                                                     inferKernelSchema<decltype(intKernel)>(), "int kernel"),
                std::invalid_argument);
   EXPECT_FALSE(Dispatcher::singleton().findOp("nokey::op").has_value());

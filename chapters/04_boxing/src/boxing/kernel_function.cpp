@@ -16,12 +16,8 @@ std::string KernelFunction::dumpState() const {
   return hasUnboxedKernel() ? "boxed unboxed " : "boxed ";
 }
 
-void KernelFunction::callBoxedFunction(ErasedFunction function, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
-                                       Stack* stack) {
-  reinterpret_cast<BoxedKernelFunction*>(function)(op, dispatchKeySet, stack);
-}
-
-void KernelFunction::fallthroughKernel(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* /*stack*/) {
+void KernelFunction::fallthrough_kernel(OperatorKernel* /*functor*/, const OperatorHandle& op,
+                                        DispatchKeySet /*dispatchKeySet*/, Stack* /*stack*/) {
   // The dispatcher masks fallthrough keys out before it picks a slot; only a
   // redispatch with a hand-made key set can land here.
   throw std::logic_error(
@@ -31,8 +27,8 @@ void KernelFunction::fallthroughKernel(const OperatorHandle& op, DispatchKeySet 
                   op.operatorName()));
 }
 
-void KernelFunction::ambiguousAutogradOtherKernel(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/,
-                                                  Stack* /*stack*/) {
+void KernelFunction::ambiguous_autogradother_kernel(OperatorKernel* /*functor*/, const OperatorHandle& op,
+                                                    DispatchKeySet /*dispatchKeySet*/, Stack* /*stack*/) {
   throw std::logic_error(
       fmt::format("(ERROR) This kernel on Dispatchkey AutogradOther is ambiguous: {} has kernels registered to both "
                   "CompositeImplicitAutograd and a backend mapped to AutogradOther. This makes the backend kernel "

@@ -101,4 +101,4 @@ void batchedFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
 }  // namespace ch04
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(_, Batched, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::batchedFallback)); }
+MINI_LIBRARY_IMPL(_, Batched, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction<&mini::batchedFallback>()); }

@@ -40,4 +40,4 @@ void countingFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, S
 }  // namespace ch04
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(_, Python, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::countingFallback)); }
+MINI_LIBRARY_IMPL(_, Python, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction<&mini::countingFallback>()); }

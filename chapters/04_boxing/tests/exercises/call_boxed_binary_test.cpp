@@ -24,7 +24,7 @@ OperatorHandle myaddHandle() { return Dispatcher::singleton().findSchemaOrThrow(
 
 TEST(Exercise04_3, BoxesCallsAndUnboxes) {
   mini_test::runExercise([&] {
-    const Tensor result = callBoxedBinary(KernelFunction::makeFromBoxedFunction(&boxedSubtract), myaddHandle(),
+    const Tensor result = callBoxedBinary(KernelFunction::makeFromBoxedFunction<&boxedSubtract>(), myaddHandle(),
                                           DispatchKeySet(DispatchKey::CPU), makeTensor(5), makeTensor(2));
     EXPECT_EQ(result.item(), 3);
   });
@@ -32,7 +32,7 @@ TEST(Exercise04_3, BoxesCallsAndUnboxes) {
 
 TEST(Exercise04_3, WorksOnAnUnboxedKernelsBoxedEntry) {
   mini_test::runExercise([&] {
-    const Tensor result = callBoxedBinary(KernelFunction::makeFromUnboxedFunction(&myadd_cpu), myaddHandle(),
+    const Tensor result = callBoxedBinary(KernelFunction::makeFromUnboxedRuntimeFunction(&myadd_cpu), myaddHandle(),
                                           DispatchKeySet(DispatchKey::CPU), makeTensor(5), makeTensor(2));
     EXPECT_EQ(result.item(), 7);
   });
@@ -41,7 +41,7 @@ TEST(Exercise04_3, WorksOnAnUnboxedKernelsBoxedEntry) {
 TEST(Exercise04_3, ABrokenStackIsAnError) {
   mini_test::runExercise([&] {
     try {
-      (void)callBoxedBinary(KernelFunction::makeFromBoxedFunction(&boxedPushesTwo), myaddHandle(),
+      (void)callBoxedBinary(KernelFunction::makeFromBoxedFunction<&boxedPushesTwo>(), myaddHandle(),
                             DispatchKeySet(DispatchKey::CPU), makeTensor(5), makeTensor(2));
       FAIL() << "two results for one must be refused";
     } catch (const ExerciseNotDone&) {
@@ -55,7 +55,7 @@ TEST(Exercise04_3, ABrokenStackIsAnError) {
 
 TEST(Exercise04_3, BoxesByHand) {
   mini_test::runExercise([&] {
-    (void)callBoxedBinary(KernelFunction::makeFromBoxedFunction(&boxedSubtract), myaddHandle(),
+    (void)callBoxedBinary(KernelFunction::makeFromBoxedFunction<&boxedSubtract>(), myaddHandle(),
                           DispatchKeySet(DispatchKey::CPU), makeTensor(5), makeTensor(2));  // a stub: SKIPPED
     mini_test::expectDoesNotCall("call_boxed_binary.cpp", "call",
                                  "KernelFunction::call<>() boxes for you (kernel_function_impl.h); the exercise is "

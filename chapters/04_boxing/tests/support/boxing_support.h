@@ -4,6 +4,7 @@
 // when the helper is destroyed.
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -14,6 +15,18 @@
 #include "mini/op_registration/schema_parser.h"
 
 namespace mini_test {
+
+/// A boxed function known only at run time, as a boxed kernel functor.
+class RuntimeBoxedKernel final : public mini::OperatorKernel {
+ public:
+  explicit RuntimeBoxedKernel(mini::BoxedKernelFunction* function) : function_(function) {}
+  void operator()(const mini::OperatorHandle& op, mini::DispatchKeySet dispatchKeySet, mini::Stack* stack) const {
+    function_(op, dispatchKeySet, stack);
+  }
+
+ private:
+  mini::BoxedKernelFunction* function_;
+};
 
 class ScopedOperator {
  public:
@@ -28,15 +41,17 @@ class ScopedOperator {
   /// A kernel written unboxed, checked against the schema like m.impl().
   template <class FunctionType>
   ScopedOperator& impl(mini::DispatchKey key, FunctionType* kernel) {
-    handles_.push_back(
-        mini::Dispatcher::singleton().registerImpl(name_, key, mini::KernelFunction::makeFromUnboxedFunction(kernel),
-                                                   mini::inferKernelSchema<FunctionType>(), "registered at test"));
+    handles_.push_back(mini::Dispatcher::singleton().registerImpl(
+        name_, key, mini::KernelFunction::makeFromUnboxedRuntimeFunction(kernel),
+        mini::inferKernelSchema<FunctionType>(), "registered at test"));
     return *this;
   }
-  /// A boxed kernel.
+  /// A boxed kernel, given at run time: held by a boxed functor, because
+  /// makeFromBoxedFunction takes its function at compile time, as c10's does.
   ScopedOperator& implBoxed(mini::DispatchKey key, mini::BoxedKernelFunction* kernel) {
     handles_.push_back(mini::Dispatcher::singleton().registerImpl(
-        name_, key, mini::KernelFunction::makeFromBoxedFunction(kernel), std::nullopt, "registered at test"));
+        name_, key, mini::KernelFunction::makeFromBoxedFunctor(std::make_unique<RuntimeBoxedKernel>(kernel)),
+        std::nullopt, "registered at test"));
     return *this;
   }
 

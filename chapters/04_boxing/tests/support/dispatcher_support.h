@@ -30,7 +30,7 @@ class ScopedFoo {
   /// One more fn_<Key> kernel on `key`.
   void add(mini::DispatchKey key) {
     handles_.push_back(mini::Dispatcher::singleton().registerImpl(
-        name_, key, mini::KernelFunction::makeFromUnboxedFunction(&identityKernel),
+        name_, key, mini::KernelFunction::makeFromUnboxedRuntimeFunction(&identityKernel),
         mini::inferKernelSchema<decltype(identityKernel)>(), fmt::format("fn_{}", key)));
   }
 

@@ -58,6 +58,6 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
 // Per operator, as PyTorch's REGISTER_AUTOGRAD_NOT_IMPLEMENTED_FALLBACK
 // does: a backend fallback on AutogradCPU is taken (the global fallthrough).
 MINI_LIBRARY_IMPL(aten, Autograd, m) {
-  m.impl("sin", mini::KernelFunction::makeFromBoxedFunction(&mini::autogradNotImplementedFallback));
+  m.impl("sin", mini::KernelFunction::makeFromBoxedFunction<&mini::autogradNotImplementedFallback>());
 }
 // [not_implemented_registration]

@@ -38,7 +38,7 @@ class GeneratedFiles(unittest.TestCase):
             text = self.files[f"Register{backend}.cpp"]
             for name, wrapper in (("add.Tensor", "add_Tensor"), ("add_.Tensor", "add__Tensor"),
                                   ("add.out", "add_out_out")):
-                self.assertIn(f'm.impl("{name}", &mini::wrapper_{backend}_{wrapper});', text)
+                self.assertIn(f'm.impl("{name}", mini::TORCH_FN<&mini::wrapper_{backend}_{wrapper}>);', text)
 
     def test_the_meta_backend_runs_meta_alone(self):
         meta = self.files["RegisterMeta.cpp"]
@@ -65,7 +65,7 @@ class GeneratedFiles(unittest.TestCase):
 
     def test_writers_bump_their_version(self):
         text = self.files["RegisterADInplaceOrView.cpp"]
-        self.assertIn('m.impl("add.out", &mini::ADInplaceOrView_add_out_out);', text)
+        self.assertIn('m.impl("add.out", mini::TORCH_FN<&mini::ADInplaceOrView_add_out_out>);', text)
         self.assertIn("  bumpVersion(out);\n", text)
 
     def test_every_writer_has_an_ad_inplace_or_view_kernel(self):
@@ -76,7 +76,7 @@ class GeneratedFiles(unittest.TestCase):
         self.assertIn("copy_", writers)
         self.assertIn("fill_", writers)
         for name in writers:
-            self.assertRegex(text, rf'm.impl\("{re.escape(name)}", &mini::ADInplaceOrView_\w+\);')
+            self.assertRegex(text, rf'm.impl\("{re.escape(name)}", mini::TORCH_FN<&mini::ADInplaceOrView_\w+>\);')
         kernel = text[text.index("Tensor& ADInplaceOrView_fill_("):]
         self.assertEqual(kernel[:kernel.index("\n}\n") + 3],
                          "Tensor& ADInplaceOrView_fill_(DispatchKeySet dispatchKeySet, Tensor& self, double value) {\n"
@@ -102,14 +102,15 @@ class GeneratedFiles(unittest.TestCase):
         self.assertIn("Tensor emptyKernel(const std::vector<std::int64_t>& size, ScalarType dtype, Device device);",
                       native)
         for key in ("CPU", "CUDA", "Meta"):
-            self.assertIn('m.impl("empty", &mini::emptyKernel);', self.files[f"Register{key}.cpp"])
-        self.assertIn('m.impl("empty", &mini::emptyBackendSelect);', self.files["RegisterBackendSelect.cpp"])
-        self.assertIn('m.impl("_to_copy", &mini::toCopyComposite);',
+            self.assertIn('m.impl("empty", mini::TORCH_FN<&mini::emptyKernel>);', self.files[f"Register{key}.cpp"])
+        self.assertIn('m.impl("empty", mini::TORCH_FN<&mini::emptyBackendSelect>);',
+                      self.files["RegisterBackendSelect.cpp"])
+        self.assertIn('m.impl("_to_copy", mini::TORCH_FN<&mini::toCopyComposite>);',
                       self.files["RegisterCompositeExplicitAutograd.cpp"])
 
     def test_the_autograd_row(self):
         text = self.files["RegisterAutograd.cpp"]
-        self.assertIn('m.impl("_to_copy", &mini::toCopyAutograd);', text)
+        self.assertIn('m.impl("_to_copy", mini::TORCH_FN<&mini::toCopyAutograd>);', text)
         self.assertRegex(text, r'm.impl\("cos",  // [^\n]*: no formula\n')  # an operator without a formula
         self.assertNotIn('"empty"', text)  # a factory has no tensor, so no Autograd key
 
@@ -127,7 +128,7 @@ class GeneratedFiles(unittest.TestCase):
         # the plain kernels still (they say "built without CUDA").
         cuda = generate(self.ops, ["CPU"])["RegisterCUDA.cpp"]
         self.assertNotIn("wrapper_CUDA", cuda)
-        self.assertIn('m.impl("copy_", &mini::copyCuda_);', cuda)
+        self.assertIn('m.impl("copy_", mini::TORCH_FN<&mini::copyCuda_>);', cuda)
 
 
 class ExerciseFiles(unittest.TestCase):
@@ -162,7 +163,8 @@ class ExerciseFiles(unittest.TestCase):
         self.assertIn("Tensor abs(const Tensor& self);",
                       solution_files[os.path.join("mini", "generated", "ExerciseFunctions.h")])
         self.assertIn('#include "mini/generated/ExerciseNativeFunctions.h"', solution_files["ExerciseRegisterCPU.cpp"])
-        self.assertIn('m.impl("abs", &mini::wrapper_CPU_abs);', solution_files["ExerciseRegisterCPU.cpp"])
+        self.assertIn('m.impl("abs", mini::TORCH_FN<&mini::wrapper_CPU_abs>);',
+                      solution_files["ExerciseRegisterCPU.cpp"])
 
 
 if __name__ == "__main__":

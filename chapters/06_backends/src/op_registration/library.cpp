@@ -50,18 +50,50 @@ std::string Library::qualifiedName(std::string_view name, std::string_view what)
   return std::string(name);
 }
 
-Library& Library::def(std::string_view schemaText, SourceSite site) {
+void Library::checkCanDefine(SourceSite site) const {
   if (kind_ == IMPL) {
     throw std::logic_error(
         fmt::format("Cannot define an operator inside of a MINI_LIBRARY_IMPL block. All def()s should be placed in the "
                     "(unique) MINI_LIBRARY block for their namespace. (Error occurred at {})",
                     site));
   }
+}
+
+Library& Library::def(std::string_view schemaText, SourceSite site) {
+  checkCanDefine(site);
   FunctionSchema schema = parseSchema(schemaText);
   schema.name = qualifiedName(schema.name, "schema string");
   registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), registeredAt(site)));
   return *this;
 }
+
+// [def_with_kernel]
+Library& Library::defWithKernel(std::string_view nameOrSchema, CppFunction kernel, SourceSite site) {
+  checkCanDefine(site);
+  // A schema has an argument list; anything else is a name, `twice` or
+  // `twice.overload`, whose schema comes from the kernel's C++ type (c10's
+  // Library::_def tells the two apart the same way, by parsing).
+  if (nameOrSchema.find('(') != std::string_view::npos) {
+    def(nameOrSchema, site);
+  } else {
+    if (!kernel.schema_) {
+      throw std::invalid_argument(
+          fmt::format("def(\"{}\"): Full schema string was not specified, and we couldn't infer schema either.  "
+                      "Please explicitly provide a schema string. (Error occurred at {})",
+                      nameOrSchema, site));
+    }
+    FunctionSchema schema = *kernel.schema_;
+    const std::string_view::size_type dot = nameOrSchema.find('.');
+    schema.name = qualifiedName(nameOrSchema.substr(0, dot), "operator name");
+    schema.overload_name = dot == std::string_view::npos ? "" : std::string(nameOrSchema.substr(dot + 1));
+    registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), registeredAt(site)));
+  }
+  // The kernel serves every key (the catch-all): the name registerKernel
+  // needs is the operator's, with its overload.
+  const std::string_view name = nameOrSchema.substr(0, nameOrSchema.find('('));
+  return registerKernel(name, std::nullopt, std::move(kernel.func_), std::move(kernel.schema_), site);
+}
+// [def_with_kernel]
 
 Library& Library::registerKernel(std::string_view name, std::optional<DispatchKey> key, KernelFunction kernel,
                                  std::optional<FunctionSchema> inferredSchema, SourceSite site) {
@@ -77,10 +109,6 @@ Library& Library::registerKernel(std::string_view name, std::optional<DispatchKe
   registrations_.push_back(Dispatcher::singleton().registerImpl(
       qualifiedName(name, "operator name"), target, std::move(kernel), std::move(inferredSchema), registeredAt(site)));
   return *this;
-}
-
-Library& Library::impl(std::string_view name, KernelFunction kernel, SourceSite site) {
-  return registerKernel(name, std::nullopt, std::move(kernel), std::nullopt, site);
 }
 
 Library& Library::fallback(KernelFunction kernel, SourceSite site) {

@@ -65,6 +65,26 @@ Tensor& mutableTensorArgument(First&& first, Rest&&... rest) {
 }
 // [mutable_argument]
 
+// [out_arguments]
+/// The arguments an out= operator with several outputs returns, as c10
+/// picks them: its last N, the `out` tensors, in order. `min.dim_min` returns
+/// `(Tensor(a!) values, Tensor(b!) indices)`, the two it was given.
+template <class Result, class... Args>
+Result outArguments(Args&&... args) {
+  constexpr std::size_t kNumOutputs = std::tuple_size_v<Result>;
+  static_assert(kNumOutputs <= sizeof...(Args), "an out= operator returns some of its arguments");
+  auto arguments = std::forward_as_tuple(args...);
+  return [&arguments]<std::size_t... Indices>(std::index_sequence<Indices...>) {
+    return Result(std::get<sizeof...(Args) - kNumOutputs + Indices>(arguments)...);
+  }
+  (std::make_index_sequence<kNumOutputs>());
+}
+template <class Result>
+inline constexpr bool kIsTupleOfTensorReferences = false;
+template <class... Results>
+inline constexpr bool kIsTupleOfTensorReferences<std::tuple<Results...>> = (std::is_same_v<Results, Tensor&> && ...);
+// [out_arguments]
+
 // [boxed_kernel_wrapper]
 template <class FunctionType>
 struct BoxedKernelWrapper;
@@ -83,6 +103,10 @@ struct BoxedKernelWrapper<Ret(Args...)> {
       // caller its own tensor, not a new handle.
       checkBoxedResultCount(stack, 1);
       return mutableTensorArgument<Args...>(std::forward<Args>(args)...);
+    } else if constexpr (kIsTupleOfTensorReferences<Ret>) {
+      // Several outputs written into: hand back the caller's out tensors.
+      checkBoxedResultCount(stack, std::tuple_size_v<Ret>);
+      return outArguments<Ret>(std::forward<Args>(args)...);
     } else {
       return PopResult<Ret>::call(stack);
     }

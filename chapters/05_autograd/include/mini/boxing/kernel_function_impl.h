@@ -11,15 +11,31 @@
 namespace mini {
 inline namespace ch05 {
 
+namespace impl {
+// [call_unboxed_kernel_function]
+/// The last step of an unboxed call: the kernel's unboxed entry, with its
+/// functor. A function of its own, as in c10, so that it is a frame of its
+/// own in a backtrace, under the name PyTorch's has.
+template <class Ret, class... Args>
+Ret callUnboxedKernelFunction(KernelFunction::ErasedUnboxedFunction unboxedKernelFunction, OperatorKernel* functor,
+                              DispatchKeySet dispatchKeySet, Args&&... args) {
+  using UnboxedFunction = Ret(OperatorKernel*, DispatchKeySet, Args...);
+  return reinterpret_cast<UnboxedFunction*>(unboxedKernelFunction)(functor, dispatchKeySet,
+                                                                   std::forward<Args>(args)...);
+}
+// [call_unboxed_kernel_function]
+}  // namespace impl
+
 // [kernel_call]
 template <class Ret, class... Args>
 Ret KernelFunction::call(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Args... args) const {
   // The fast path: a kernel written unboxed, called with its arguments as
   // they are. The caller (a TypedOperatorHandle whose signature was checked)
-  // vouches for the type, so this is a cast and an indirect call.
+  // vouches for the type, so this is a cast and an indirect call into the
+  // kernel's wrap_kernel_functor_unboxed_ entry.
   if (unboxed_ != nullptr) [[likely]] {
-    using UnboxedFunction = Ret(ErasedFunction, DispatchKeySet, Args...);
-    return reinterpret_cast<UnboxedFunction*>(unboxed_)(function_, dispatchKeySet, std::forward<Args>(args)...);
+    return impl::callUnboxedKernelFunction<Ret, Args...>(unboxed_, functor_.get(), dispatchKeySet,
+                                                         std::forward<Args>(args)...);
   }
   // A boxed kernel (a fallback, a marker): box, call, unbox the result.
   return impl::BoxedKernelWrapper<Ret(Args...)>::call(*this, op, dispatchKeySet, std::forward<Args>(args)...);

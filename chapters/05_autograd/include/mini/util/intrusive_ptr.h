@@ -12,6 +12,8 @@
 
 #include <atomic>
 #include <cstddef>
+#include <memory>
+#include <type_traits>
 #include <utility>
 
 namespace mini {
@@ -65,6 +67,12 @@ class intrusive_ptr {
     return *this;
   }
   ~intrusive_ptr() { intrusive_ptr_target::decref(target_); }
+  /// Takes over what a unique_ptr owned, as its first owner: how a kernel
+  /// functor made with std::make_unique becomes the KernelFunction's (c10's
+  /// intrusive_ptr has the same constructor).
+  template <class U>
+  requires std::is_convertible_v<U*, T*>
+  explicit intrusive_ptr(std::unique_ptr<U> owned) : target_(owned.release()) { intrusive_ptr_target::incref(target_); }
 
   /// Adopts a pointer whose ownership was release()d earlier: no new owner.
   static intrusive_ptr reclaim(T* owned) { return intrusive_ptr(owned); }

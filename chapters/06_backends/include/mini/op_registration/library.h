@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mini/dispatch/dispatcher.h"
+#include "mini/op_registration/cpp_function.h"
 #include "mini/util/source_site.h"
 
 namespace mini {
@@ -38,21 +39,30 @@ class Library {
   /// A name without a namespace gets the library's.
   Library& def(std::string_view schema, SourceSite site = SourceSite::here());
 
-  /// A kernel for the library's dispatch key: `m.impl("myadd", &myadd_cpu)`.
+  /// Declares an operator and gives it a kernel for every key at once: the
+  /// old catch-all, which lands on CompositeImplicitAutograd as in PyTorch
+  /// 1.13. `m.def("myops::twice(Tensor x) -> Tensor", &twice)` checks the
+  /// kernel's type against the schema; `m.def("twice", &twice)` takes the
+  /// schema from the kernel's type: `twice(Tensor _0) -> Tensor _0`.
+  template <class Func>
+  Library& def(std::string_view nameOrSchema, Func&& kernel, SourceSite site = SourceSite::here()) {
+    return defWithKernel(nameOrSchema, CppFunction(std::forward<Func>(kernel)), site);
+  }
+
+  /// A kernel for the library's dispatch key: `m.impl("myadd", &myadd_cpu)`,
+  /// `TORCH_FN<&myadd_cpu>`, a lambda, a CppFunction or a KernelFunction.
   /// In a DEF or FRAGMENT block, with no key, the kernel is CompositeImplicitAutograd.
-  template <class FunctionType>
-  Library& impl(std::string_view name, FunctionType* kernel, SourceSite site = SourceSite::here()) {
-    return impl(name, std::nullopt, kernel, site);
+  template <class Func>
+  Library& impl(std::string_view name, Func&& kernel, SourceSite site = SourceSite::here()) {
+    return impl(name, std::nullopt, std::forward<Func>(kernel), site);
   }
   /// A kernel for an explicit key: `m.impl("myadd", DispatchKey::Autograd, &myadd_autograd)`.
-  template <class FunctionType>
-  Library& impl(std::string_view name, std::optional<DispatchKey> key, FunctionType* kernel,
+  template <class Func>
+  Library& impl(std::string_view name, std::optional<DispatchKey> key, Func&& kernel,
                 SourceSite site = SourceSite::here()) {
-    return registerKernel(name, key, KernelFunction::makeFromUnboxedFunction(kernel), inferKernelSchema<FunctionType>(),
-                          site);
+    CppFunction function(std::forward<Func>(kernel));
+    return registerKernel(name, key, std::move(function.func_), std::move(function.schema_), site);
   }
-  /// A marker kernel, such as KernelFunction::makeFallthrough(), on the library's key.
-  Library& impl(std::string_view name, KernelFunction kernel, SourceSite site = SourceSite::here());
 
   /// A kernel for every operator on the library's key (MINI_LIBRARY_IMPL(_, Key, m)).
   Library& fallback(KernelFunction kernel, SourceSite site = SourceSite::here());
@@ -62,6 +72,8 @@ class Library {
                           std::optional<FunctionSchema> inferredSchema, SourceSite site);
   /// `myadd` -> `myops::myadd`; a different explicit namespace is an error.
   std::string qualifiedName(std::string_view name, std::string_view what) const;
+  Library& defWithKernel(std::string_view nameOrSchema, CppFunction kernel, SourceSite site);
+  void checkCanDefine(SourceSite site) const;
   std::string_view blockName() const;
 
   Kind kind_;
