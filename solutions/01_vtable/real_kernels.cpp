@@ -10,6 +10,7 @@ inline namespace ch01 {
 
 // Real is the lowest-priority key, so both arguments are Real here: a Real
 // mixed with anything else reaches that other representation's kernel.
+// addReal is given in the stub (the ladder's first branch, as a kernel).
 Number addReal(const Number& a, const Number& b) { return real(a.first + b.first); }
 
 Number mulReal(const Number& a, const Number& b) { return real(a.first * b.first); }

@@ -9,26 +9,27 @@ namespace {
 
 using mini_test::runExercise;
 
-TEST(Exercise01_2, AddOfRealsIsReal) {
+// add's Real kernel is given; a sum fed to mul must stay Real through both.
+TEST(Exercise01_2, MulOfASumOfRealsIsReal) {
   runExercise([] {
-    const Number sum = add(real(1.5), real(2.25));
-    EXPECT_EQ(sum.key, DispatchKey::Real);
-    EXPECT_DOUBLE_EQ(sum.first, 3.75);
+    const Number product = mul(add(real(1.5), real(2.25)), real(2));
+    EXPECT_EQ(product.key, DispatchKey::Real) << "mul(Real, Real) must stay Real, got " << product;
+    EXPECT_DOUBLE_EQ(product.first, 7.5);
   });
 }
 
 TEST(Exercise01_2, MulOfRealsIsReal) {
   runExercise([] {
     const Number product = mul(real(-2), real(3.5));
-    EXPECT_EQ(product.key, DispatchKey::Real);
+    EXPECT_EQ(product.key, DispatchKey::Real) << "mul(Real, Real) must stay Real, got " << product;
     EXPECT_DOUBLE_EQ(product.first, -7);
   });
 }
 
 TEST(Exercise01_2, KernelsLiveInTheExerciseFileNotInTheOperator) {
   runExercise([] {
-    add(real(0), real(0));  // reaches the stub while the exercise is not done
-    const auto site = addTable().registrationSite(DispatchKey::Real);
+    mul(real(0), real(0));  // reaches the stub while the exercise is not done
+    const auto site = mulTable().registrationSite(DispatchKey::Real);
     ASSERT_TRUE(site.has_value());
     EXPECT_NE(std::string(site->file).find("real_kernels.cpp"), std::string::npos) << site->file;
   });
