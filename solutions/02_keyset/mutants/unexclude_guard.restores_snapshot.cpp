@@ -27,9 +27,7 @@ UnexcludeDispatchKeyGuard::UnexcludeDispatchKeyGuard(DispatchKeySet keys) {
 
 // Re-excludes what the constructor took out, whatever other guards did in
 // between: theirs are not this guard's to undo.
-UnexcludeDispatchKeyGuard::~UnexcludeDispatchKeyGuard() {
-  setLocalDispatchKeySet(savedAtStart);
-}
+UnexcludeDispatchKeyGuard::~UnexcludeDispatchKeyGuard() { setLocalDispatchKeySet(savedAtStart); }
 
 }  // namespace ch02
 }  // namespace mini

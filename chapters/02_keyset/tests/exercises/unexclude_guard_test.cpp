@@ -17,7 +17,9 @@ DispatchKeySet excluded() { return localDispatchKeySet().excluded; }
 
 // What an exclude guard on AutogradCPU leaves excluded: the defaults, the
 // Autograd functionality bit and the CPU backend bit.
-DispatchKeySet defaultsAndAutogradCPU() { return kDefaultLocalDispatchKeySet.excluded | DispatchKeySet(DispatchKey::AutogradCPU); }
+DispatchKeySet defaultsAndAutogradCPU() {
+  return kDefaultLocalDispatchKeySet.excluded | DispatchKeySet(DispatchKey::AutogradCPU);
+}
 
 TEST(Exercise02_3, TakesAnExcludedKeyOutForItsScopeOnly) {
   runExercise([] {
