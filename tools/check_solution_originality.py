@@ -34,8 +34,6 @@ virtual void volatile while std""".split())
 # (solution file, function) -> where the chapter already shows it. Each is a
 # known defect of the exercise, to be removed by its redesign.
 KNOWN_COPIES = {
-    ("solutions/03_registration/schema_mismatch.cpp", "firstDifference"):
-        "chapters/03_registration/src/op_registration/infer_schema.cpp",
     ("solutions/06_backends/eye_backend_select.cpp", "eyeBackendSelect"):
         "chapters/06_backends/src/native/backend_select_kernels.cpp",
 }
