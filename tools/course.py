@@ -4,7 +4,7 @@ and how an exercise's tests did.
 An exercise is declared by its lesson, in a heading of the chapter README:
 
     <a id="exercise-12"></a>
-    ### Exercise 01.2: a new representation
+    ### Exercise 01.2: a table for every pair of keys
 
 then a line giving its difficulty and time,
 

@@ -8,12 +8,19 @@
 namespace mini {
 inline namespace ch01 {
 
-// TODO(01.1): give `magnitude` what add and mul have:
-//   1. a table, `OperatorTable<Number(const Number&)>`, named "magnitude",
-//      built on first use by a function-local static;
-//   2. a kernel for Rectangular and one for Polar, each returning real(|x|);
-//   3. a KernelRegistrar per kernel;
-//   4. this function: pick the key from `x` and call the table.
+using UnaryKernel = Number(const Number&);
+
+// magnitude's table, given: addTable() in src/operators.cpp with another
+// signature and name, built on first use by a function-local static.
+OperatorTable<UnaryKernel>& magnitudeTable() {
+  static OperatorTable<UnaryKernel> table("magnitude");
+  return table;
+}
+
+// TODO(01.1): give `magnitude` the rest of what add and mul have:
+//   1. a kernel for Rectangular and one for Polar, each returning real(|x|);
+//   2. a KernelRegistrar per kernel, into magnitudeTable();
+//   3. this function: pick the key from `x` and call the table.
 Number magnitude(const Number& x) {
   (void)x;
   throw ExerciseNotDone("01.1");

@@ -23,6 +23,20 @@ void clearBits(DispatchKeySet& target, DispatchKeySet bits) {
   target = DispatchKeySet(DispatchKeySet::RAW, target.raw() & ~bits.raw());
 }
 
+// Only the missing bits are added, so an enclosing guard that included the
+// same key keeps it after this one ends.
+IncludeDispatchKeyGuard::IncludeDispatchKeyGuard(DispatchKeySet keys) {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  added_ = addMissingBits(state.included, keys);
+  setLocalDispatchKeySet(state);
+}
+
+IncludeDispatchKeyGuard::~IncludeDispatchKeyGuard() {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  clearBits(state.included, added_);
+  setLocalDispatchKeySet(state);
+}
+
 // [exclude_guard]
 ExcludeDispatchKeyGuard::ExcludeDispatchKeyGuard(DispatchKeySet keys) {
   LocalDispatchKeySet state = localDispatchKeySet();

@@ -88,7 +88,7 @@ TEST_F(LocalDispatchKeySetTest, AnotherThreadsGuardsDoNotReachUs) {
   EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
 }
 
-// The include guard was chapter 02's exercise 02.3; here it is core code.
+// The include guard, core code since chapter 02.
 TEST_F(LocalDispatchKeySetTest, IncludeGuardRemovesOnlyWhatItAdded) {
   {
     // BackendSelect is included by default and must survive this guard.

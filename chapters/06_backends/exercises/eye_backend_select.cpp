@@ -1,7 +1,8 @@
-// Exercise 06.1: the BackendSelect kernel of a factory (torch.eye).
+// Exercise 06.1: one boxed BackendSelect kernel for every factory.
 // The lesson: chapters/06_backends/README.md#exercise-61
 // Declared in: mini/exercises/eye_backend_select.h
 #include "mini/exercises/eye_backend_select.h"
+#include "mini/dispatch/dispatcher.h"
 #include "mini/native/factories.h"
 #include "mini/op_registration/library.h"
 #include "mini/util/exercise.h"
@@ -9,15 +10,19 @@
 namespace mini {
 inline namespace ch06 {
 
-// TODO(06.1): eye has no tensor argument, so its call lands here. Turn
-// `dtype` and `device` into a key set with backendSelectKeySet() (as
-// src/native/backend_select_kernels.cpp does for empty), find the operator with
-// Dispatcher::singleton().findSchemaOrThrow("aten::eye", "").typed<...>(),
-// and redispatch with that key set.
-Tensor eyeBackendSelect(std::int64_t n, ScalarType dtype, Device device) {
-  (void)n;
-  (void)dtype;
-  (void)device;
+// TODO(06.1): a factory's arguments are the top op.schema().arguments.size()
+// entries of `stack`, in the schema's order, whatever lies below them. Find
+// the ones named "device" and "dtype" by name (a factory may put them
+// anywhere, and may have no dtype: then the key set does not depend on it,
+// take ScalarType::Float), turn them into a key set with
+// backendSelectKeySet(), and redispatch the boxed call with it, leaving the
+// stack as you found it. A schema with no "device" argument cannot pick a
+// backend: throw std::runtime_error with
+//   "BackendSelect kernel of myops::made: its schema has no 'device' argument"
+void boxedBackendSelect(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
+  (void)op;
+  (void)dispatchKeySet;
+  (void)stack;
   throw ExerciseNotDone("06.1");
 }
 
@@ -30,4 +35,6 @@ Tensor eye(std::int64_t n, const TensorOptions& options) {
 }  // namespace ch06
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(aten, BackendSelect, m) { m.impl("eye", &mini::eyeBackendSelect); }
+MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
+  m.impl("eye", mini::KernelFunction::makeFromBoxedFunction(&mini::boxedBackendSelect));
+}

@@ -1,8 +1,13 @@
-// Mutant: redispatches to the CPU whatever device was asked for
+// Mutant: redispatches to the CPU key whatever the device
 // Must fail: Exercise06_1.ABackendsOwnKernelIsTheOneItsDeviceReaches
-// Exercise 06.1: the BackendSelect kernel of a factory (torch.eye).
+// Exercise 06.1: one boxed BackendSelect kernel for every factory.
 // The lesson: chapters/06_backends/README.md#exercise-61
 // Declared in: mini/exercises/eye_backend_select.h
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mini/dispatch/dispatcher.h"
 #include "mini/exercises/eye_backend_select.h"
 #include "mini/native/factories.h"
 #include "mini/op_registration/library.h"
@@ -13,23 +18,42 @@ inline namespace ch06 {
 
 namespace {
 
-const TypedOperatorHandle<Tensor(std::int64_t, ScalarType, Device)>& eyeOp() {
-  static const auto handle =
-      Dispatcher::singleton().findSchemaOrThrow("aten::eye", "").typed<Tensor(std::int64_t, ScalarType, Device)>();
-  return handle;
+// The stack entry of the argument called `name`, or nullptr. A boxed
+// kernel's arguments are the top of the stack: the caller's own values may
+// lie below them.
+const IValue* argumentNamed(const FunctionSchema& schema, const Stack& stack, std::string_view name) {
+  const std::size_t first = stack.size() - schema.arguments.size();
+  for (std::size_t i = 0; i < schema.arguments.size(); ++i) {
+    if (schema.arguments[i].name == name) return &stack[first + i];
+  }
+  return nullptr;
 }
 
 }  // namespace
 
-// eye has no tensor argument, so its call lands here: the device argument
-// stands in for a tensor's key set, and the redispatch uses it alone.
-Tensor eyeBackendSelect(std::int64_t n, ScalarType dtype, Device device) {
-  return eyeOp().redispatch(DispatchKeySet(DispatchKey::CPU), n, dtype, device);
+// The dispatch key set it is given says only "BackendSelect": the backend
+// is in the arguments, which is why this kernel reads them and replaces it.
+void boxedBackendSelect(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  const IValue* device = argumentNamed(op.schema(), *stack, "device");
+  if (device == nullptr) {
+    throw std::runtime_error(
+        fmt::format("BackendSelect kernel of {}: its schema has no 'device' argument", op.operatorName()));
+  }
+  const IValue* dtype = argumentNamed(op.schema(), *stack, "dtype");
+  const ScalarType scalarType = dtype != nullptr ? dtype->to<ScalarType>() : ScalarType::Float;
+  (void)device;
+  op.redispatchBoxed(backendSelectKeySet(scalarType, kCpu), stack);
 }
 
-Tensor eye(std::int64_t n, const TensorOptions& options) { return eyeOp().call(n, options.dtype, options.device); }
+Tensor eye(std::int64_t n, const TensorOptions& options) {
+  static const auto handle =
+      Dispatcher::singleton().findSchemaOrThrow("aten::eye", "").typed<Tensor(std::int64_t, ScalarType, Device)>();
+  return handle.call(n, options.dtype, options.device);
+}
 
 }  // namespace ch06
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(aten, BackendSelect, m) { m.impl("eye", &mini::eyeBackendSelect); }
+MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
+  m.impl("eye", mini::KernelFunction::makeFromBoxedFunction(&mini::boxedBackendSelect));
+}

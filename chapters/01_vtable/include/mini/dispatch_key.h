@@ -19,7 +19,7 @@ inline namespace ch01 {
 /// The order is the priority: when the arguments of a call disagree, the key
 /// declared last wins (see computeDispatchKey).
 enum class DispatchKey : unsigned char {
-  Real,         ///< a real number; its kernels are exercise 01.2
+  Real,         ///< a real number, the lowest priority (src/real_kernels.cpp)
   Rectangular,  ///< re + im i
   Polar,        ///< r e^(i theta)
 };

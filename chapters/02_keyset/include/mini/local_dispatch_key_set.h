@@ -45,7 +45,7 @@ void clearBits(DispatchKeySet& target, DispatchKeySet bits);
 /// Adds `keys` to this thread's included set for the guard's lifetime. Only
 /// the bits that were not already there are added, and exactly those are
 /// removed at the end, so guards nest and an outer guard's keys survive an
-/// inner one. Exercise 02.3 (exercises/include_guard.cpp).
+/// inner one.
 class IncludeDispatchKeyGuard {
  public:
   explicit IncludeDispatchKeyGuard(DispatchKeySet keys);
@@ -72,6 +72,23 @@ class ExcludeDispatchKeyGuard {
 };
 
 // [guards]
+
+/// Takes `keys` out of this thread's excluded set for the guard's lifetime,
+/// and excludes them again at its end: for a kernel running below an exclude
+/// guard (below Autograd, say) that needs some of those keys back for one
+/// call. Only the bits that were excluded are taken out, and exactly those
+/// are put back. Not a class of PyTorch's: exercise 02.3
+/// (exercises/unexclude_guard.cpp).
+class UnexcludeDispatchKeyGuard {
+ public:
+  explicit UnexcludeDispatchKeyGuard(DispatchKeySet keys);
+  ~UnexcludeDispatchKeyGuard();
+  UnexcludeDispatchKeyGuard(const UnexcludeDispatchKeyGuard&) = delete;
+  UnexcludeDispatchKeyGuard& operator=(const UnexcludeDispatchKeyGuard&) = delete;
+
+ private:
+  DispatchKeySet removed_;  ///< the excluded bits this guard took out, no more
+};
 
 /// The keys an autograd kernel steps below: AutogradOther, every
 /// Autograd<Backend> (one functionality bit) and ADInplaceOrView. PyTorch's

@@ -20,8 +20,8 @@ namespace mini_test {
 /// The exercise files of this program, one path per line (generated).
 extern const std::string_view kExerciseFiles;
 
-/// The path of the exercise file `name` ("schema_mismatch.cpp") in this
-/// program; a mutant (schema_mismatch.delegates.cpp) stands for its solution.
+/// The path of the exercise file `name` ("explain_slot.cpp") in this
+/// program; a mutant (explain_slot.delegates.cpp) stands for its solution.
 inline std::string exerciseFile(std::string_view name) {
   const std::string_view stem = name.substr(0, name.find('.'));
   std::string_view files = kExerciseFiles;

@@ -1,0 +1,30 @@
+// Mutant: saves the input and differentiates exp(-x) / (1 + exp(-x))^2 again, which is inf / inf where exp overflows
+// Must fail: Exercise05_4.StaysFiniteWhereExpOverflows
+// Exercise 05.4: a custom function, sigmoid, whose backward reads its output.
+// The lesson: chapters/05_autograd/README.md#exercise-54
+// Declared in: mini/exercises/my_sigmoid_function.h
+#include "mini/exercises/my_sigmoid_function.h"
+#include "mini/aten/operators.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch05 {
+
+// Saves its output, not its input: sigmoid's derivative is s * (1 - s),
+// which needs nothing else, and stays finite where exp(-x) overflows.
+Tensor MySigmoidFunction::forward(AutogradContext* ctx, const Tensor& self) {
+  const Tensor one = ones(self.sizes());
+  Tensor result = div(one, add(one, exp(neg(self))));
+  ctx->saveForBackward({self});
+  return result;
+}
+
+TensorList MySigmoidFunction::backward(AutogradContext* ctx, TensorList gradOutputs) {
+  const Tensor self = ctx->getSavedVariables().at(0);
+  const Tensor e = exp(neg(self));
+  const Tensor onePlusE = add(ones(self.sizes()), e);
+  return {div(mul(gradOutputs.at(0), e), mul(onePlusE, onePlusE))};
+}
+
+}  // namespace ch05
+}  // namespace mini

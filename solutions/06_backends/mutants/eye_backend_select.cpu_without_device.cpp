@@ -1,0 +1,54 @@
+// Mutant: takes the CPU when the schema has no device argument, instead of refusing
+// Must fail: Exercise06_1.AFactoryWithoutADeviceIsRefused
+// Exercise 06.1: one boxed BackendSelect kernel for every factory.
+// The lesson: chapters/06_backends/README.md#exercise-61
+// Declared in: mini/exercises/eye_backend_select.h
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mini/dispatch/dispatcher.h"
+#include "mini/exercises/eye_backend_select.h"
+#include "mini/native/factories.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// The stack entry of the argument called `name`, or nullptr. A boxed
+// kernel's arguments are the top of the stack: the caller's own values may
+// lie below them.
+const IValue* argumentNamed(const FunctionSchema& schema, const Stack& stack, std::string_view name) {
+  const std::size_t first = stack.size() - schema.arguments.size();
+  for (std::size_t i = 0; i < schema.arguments.size(); ++i) {
+    if (schema.arguments[i].name == name) return &stack[first + i];
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+// The dispatch key set it is given says only "BackendSelect": the backend
+// is in the arguments, which is why this kernel reads them and replaces it.
+void boxedBackendSelect(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  const IValue* device = argumentNamed(op.schema(), *stack, "device");
+  const IValue* dtype = argumentNamed(op.schema(), *stack, "dtype");
+  const ScalarType scalarType = dtype != nullptr ? dtype->to<ScalarType>() : ScalarType::Float;
+  op.redispatchBoxed(backendSelectKeySet(scalarType, device != nullptr ? device->toDevice() : kCpu), stack);
+}
+
+Tensor eye(std::int64_t n, const TensorOptions& options) {
+  static const auto handle =
+      Dispatcher::singleton().findSchemaOrThrow("aten::eye", "").typed<Tensor(std::int64_t, ScalarType, Device)>();
+  return handle.call(n, options.dtype, options.device);
+}
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
+  m.impl("eye", mini::KernelFunction::makeFromBoxedFunction(&mini::boxedBackendSelect));
+}

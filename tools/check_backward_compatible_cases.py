@@ -1,0 +1,37 @@
+#!/usr/bin/env python3
+"""Asks PyTorch 1.13 for the verdict of every case of exercise 03.4's tests.
+
+    /usr/bin/python3 tools/check_backward_compatible_cases.py
+
+Each case in chapters/03_registration/tests/exercises/backward_compatible_test.cpp
+is `{"updated", "old", reason}` with reason nullptr where the new schema is
+compatible. torch._C.parse_schema(updated).is_backward_compatible_with(
+parse_schema(old)) must be True exactly for those. Run by hand after changing
+the cases (the tests themselves never need torch).
+"""
+import os
+import re
+import sys
+
+import torch
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+TESTS = os.path.join(ROOT, "chapters", "03_registration", "tests", "exercises", "backward_compatible_test.cpp")
+CASE = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)",\s*(nullptr|")', re.S)
+
+
+def main():
+    with open(TESTS, encoding="utf-8") as handle:
+        cases = CASE.findall(handle.read())
+    wrong = 0
+    for updated, old, reason in cases:
+        compatible = torch._C.parse_schema(updated).is_backward_compatible_with(torch._C.parse_schema(old))
+        if compatible != (reason == "nullptr"):
+            wrong += 1
+            print(f"{updated!r} against {old!r}: torch says compatible={compatible}, the test says the opposite")
+    print(f"{len(cases)} cases, {wrong} disagree with torch {torch.__version__}")
+    return 1 if wrong or not cases else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
