@@ -54,5 +54,5 @@ Tensor eye(std::int64_t n, const TensorOptions& options) {
 }  // namespace mini
 
 MINI_LIBRARY_IMPL(aten, BackendSelect, m) {
-  m.impl("eye", mini::KernelFunction::makeFromBoxedFunction(&mini::boxedBackendSelect));
+  m.impl("eye", mini::KernelFunction::makeFromBoxedFunction<&mini::boxedBackendSelect>());
 }

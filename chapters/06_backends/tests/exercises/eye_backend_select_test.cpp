@@ -40,8 +40,8 @@ class Exercise06_1 : public ::testing::Test {
     def_.def("made_on(Device device, int n) -> Tensor").def("no_device(int n, ScalarType dtype) -> Tensor");
     cpu_.impl("made_on", &madeOnCpu);
     meta_.impl("made_on", &madeOnMeta);
-    backendSelect_.impl("made_on", KernelFunction::makeFromBoxedFunction(&boxedBackendSelect))
-        .impl("no_device", KernelFunction::makeFromBoxedFunction(&boxedBackendSelect));
+    backendSelect_.impl("made_on", KernelFunction::makeFromBoxedFunction<&boxedBackendSelect>())
+        .impl("no_device", KernelFunction::makeFromBoxedFunction<&boxedBackendSelect>());
     madeOnRanFor = DispatchKey::Undefined;
   }
 
