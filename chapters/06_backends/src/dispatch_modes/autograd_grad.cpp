@@ -12,7 +12,6 @@ inline namespace ch06 {
 
 namespace {
 
-// [capture_grad]
 /// Sits where a leaf's AccumulateGrad would: keeps the gradient that
 /// arrives, the very tensor the backward formula returned.
 class CaptureGrad : public Node {
@@ -24,7 +23,6 @@ class CaptureGrad : public Node {
   }
   Tensor captured;
 };
-// [capture_grad]
 
 AutogradMeta& leafMeta(const Tensor& input, std::size_t index) {
   if (!input.requiresGrad() || !input.isLeaf()) {

@@ -15,7 +15,6 @@ inline namespace ch06 {
 
 namespace {
 
-// [flop_formulas]
 constexpr std::array<std::string_view, 18> kElementwise{
     "aten::add.Tensor",  "aten::sub.Tensor",  "aten::mul.Tensor",
     "aten::div.Tensor",  "aten::neg",         "aten::relu",
@@ -30,7 +29,6 @@ bool isElementwise(const std::string& name) {
 }
 
 std::int64_t numelOf(const IValue& value) { return value.toTensor().numel(); }
-// [flop_formulas]
 
 }  // namespace
 
@@ -54,7 +52,6 @@ std::optional<std::int64_t> flopsOf(const std::string& operatorName, const std::
 }
 // [flops_of]
 
-// [flop_counter_dispatch]
 void FlopCounterMode::torchDispatch(const OperatorHandle& op, Stack* stack) {
   const std::size_t numArguments = op.schema().arguments.size();
   // Copies of the argument handles: the call pops them off the stack.
@@ -66,7 +63,6 @@ void FlopCounterMode::torchDispatch(const OperatorHandle& op, Stack* stack) {
     (isExecutingBackward() ? backward_ : forward_)[op.operatorName()] += *flops;
   }
 }
-// [flop_counter_dispatch]
 
 const std::map<std::string, std::int64_t>& FlopCounterMode::flopCounts(Phase phase) const {
   return phase == Phase::Forward ? forward_ : backward_;

@@ -55,7 +55,6 @@ std::size_t FxGraph::add(FxNode node) {
   return nodes_.size() - 1;
 }
 
-// [fx_print]
 std::string FxGraph::str() const {
   const auto argumentText = [this](const FxNode::Argument& argument) {
     if (const std::size_t* node = std::get_if<std::size_t>(&argument)) {
@@ -82,7 +81,6 @@ std::string FxGraph::str() const {
   }
   return out;
 }
-// [fx_print]
 
 std::string FxGraph::toDot() const {
   std::string out = "digraph fx_graph {\n  rankdir=TB;\n  node [shape=box, fontname=\"monospace\", fontsize=10];\n";
@@ -158,7 +156,6 @@ void ProxyTorchDispatchMode::placeholder(const Tensor& tensor, const std::string
   bind(tensor, graph_.add(makeNode(FxNode::Op::Placeholder, uniqueName(name), name)));
 }
 
-// [node_of]
 std::size_t ProxyTorchDispatchMode::nodeOf(const Tensor& tensor) {
   // Newest first: a result bound later is the one the program means.
   for (auto it = tensorNodes_.rbegin(); it != tensorNodes_.rend(); ++it) {
@@ -180,7 +177,6 @@ std::size_t ProxyTorchDispatchMode::nodeOf(const Tensor& tensor) {
   bind(tensor, node);
   return node;
 }
-// [node_of]
 
 // [proxy_dispatch]
 void ProxyTorchDispatchMode::torchDispatch(const OperatorHandle& op, Stack* stack) {

@@ -15,7 +15,6 @@ inline namespace ch06 {
 
 namespace {
 
-// [rule_helpers]
 /// The level this call is vmapped at: the highest among its batched tensors.
 std::int64_t levelOf(const std::vector<IValue>& arguments) {
   std::int64_t level = 0;
@@ -65,7 +64,6 @@ Tensor callWith(const OperatorHandle& op, const std::vector<IValue>& arguments) 
   op.callBoxed(&stack);
   return pop(stack).toTensor();
 }
-// [rule_helpers]
 
 }  // namespace
 
@@ -105,7 +103,6 @@ void viewBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, 
   push(*stack, makeBatched(view(physical, batchedSizes(physical.sizes()[0], size)), level));
 }
 
-// [sum_batch_rule]
 /// sum(x) and sum(x, dims, keepdim): the sample's dimensions are the
 /// physical tensor's from 1 on, so each dimension moves up by one; an empty
 /// list means every dimension, as in 1.13.
@@ -129,7 +126,6 @@ void sumBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, S
   // as torch.sum of a 0-d tensor returns a new tensor.
   push(*stack, makeBatched(dims.empty() ? clone(physical) : sum(physical, dims, keepdim), level));
 }
-// [sum_batch_rule]
 
 // [matmul_batch_rule]
 /// matmul of two 2-D samples, [n, k] @ [k, m]. With only the left side
@@ -167,7 +163,6 @@ void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
 }  // namespace ch06
 }  // namespace mini
 
-// [batch_rule_registrations]
 MINI_LIBRARY_IMPL(aten, Batched, m) {
   using mini::KernelFunction;
   for (const char* name : {"neg", "relu", "exp", "sin", "cos"}) {
@@ -181,4 +176,3 @@ MINI_LIBRARY_IMPL(aten, Batched, m) {
   m.impl("sum.dim_IntList", KernelFunction::makeFromBoxedFunction(&mini::sumBatchRule));
   m.impl("matmul", KernelFunction::makeFromBoxedFunction(&mini::matmulBatchRule));
 }
-// [batch_rule_registrations]

@@ -38,7 +38,6 @@ std::int64_t wrapDim(std::int64_t dim, std::int64_t rank, const char* what) {
   return wrapped;
 }
 
-// [unwrap_result]
 /// A result of the mapped function, made physical again with its batch
 /// dimension at `outDim`. A result that does not depend on the batch (not
 /// batched at this level) is repeated for every sample, as functorch does.
@@ -53,7 +52,6 @@ Tensor unwrapResult(const Tensor& result, std::int64_t level, std::int64_t batch
   }
   return moveDim(physical, 0, wrapDim(outDim, physical.dim(), "out_dim"));
 }
-// [unwrap_result]
 
 }  // namespace
 
@@ -80,7 +78,6 @@ Tensor moveDim(const Tensor& tensor, std::int64_t from, std::int64_t to) {
   return makeView(tensor, sizes, strides, tensor.storageOffset());
 }
 
-// [vmap_impl]
 VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>> inDims,
                   std::vector<std::int64_t> outDims) {
   return [function = std::move(function), inDims = std::move(inDims),
@@ -123,7 +120,6 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
     return unwrapped;
   };
 }
-// [vmap_impl]
 
 }  // namespace ch06
 }  // namespace mini

@@ -8,6 +8,7 @@
 #include "mini/dispatch_modes/flop_counter_mode.h"
 #include "mini/dispatch_modes/logging_mode.h"
 #include "mini/dispatch_modes/proxy_tensor_mode.h"
+#include "mini/op_registration/schema_parser.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -16,12 +17,10 @@ namespace {
 using mini_test::errorOf;
 using mini_test::values;
 
-// [small_model]
 /// The model of these tests: loss = sum(exp(x @ w1) @ w2), with
 /// x [2, 3], w1 [3, 4], w2 [4, 1]. Each tensor is used once, so backward
 /// adds no two gradients (the engine would add them outside the dispatcher).
 Tensor smallModel(const Tensor& x, const Tensor& w1, const Tensor& w2) { return sum(matmul(exp(matmul(x, w1)), w2)); }
-// [small_model]
 
 struct Inputs {
   Tensor x, w1, w2, g;
@@ -200,6 +199,28 @@ TEST(ProxyTorchDispatchMode, AGraphWithoutOutputCannotRun) {
   const auto tracer = std::make_shared<ProxyTorchDispatchMode>();
   EXPECT_EQ(errorOf([&] { (void)tracer->graph().run({}); }),
             "FxGraph::run: the graph has no output node; call ProxyTorchDispatchMode::output()");
+}
+
+/// Calls operator `schema` (defined for the test, no kernel: the mode
+/// refuses before any kernel runs) under a ProxyTorchDispatchMode.
+std::string errorTracing(const std::string& schema, IValue argument) {
+  FunctionSchema parsed = parseSchema(schema);
+  parsed.name = "proxytest::" + parsed.name;
+  const RegistrationHandleRAII def = Dispatcher::singleton().registerDef(parsed, "registered at test");
+  const auto tracer = std::make_shared<ProxyTorchDispatchMode>();
+  const TorchDispatchModeGuard guard(tracer);
+  Stack stack{std::move(argument)};
+  return errorOf([&] { Dispatcher::singleton().findOp(parsed.name)->callBoxed(&stack); });
+}
+
+TEST(ProxyTorchDispatchMode, RefusesAnOperatorWithTwoResults) {
+  EXPECT_EQ(errorTracing("two(Tensor x) -> (Tensor, Tensor)", IValue(fromValues({1}, {1}))),
+            "ProxyTorchDispatchMode: proxytest::two returns 2 values; this tracer records operators with one result");
+}
+
+TEST(ProxyTorchDispatchMode, RefusesATensorListArgument) {
+  EXPECT_EQ(errorTracing("cat(Tensor[] xs) -> Tensor", IValue(std::vector<Tensor>{fromValues({1}, {1})})),
+            "ProxyTorchDispatchMode: proxytest::cat takes a Tensor[] ('xs'), which it cannot record");
 }
 
 TEST(GradCapture, RefusesATensorThatIsNoLeafRequiringGrad) {

@@ -8,6 +8,7 @@
 #include "mini/dispatch_modes/autograd_grad.h"
 #include "mini/functorch/batched_tensor_impl.h"
 #include "mini/functorch/vmap.h"
+#include "mini/op_registration/schema_parser.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -195,6 +196,23 @@ TEST(Vmap, PerSampleGradientsByVmapOverAGradientFunction) {
 }
 // [per_sample_grads]
 
+TEST(Vmap, BackwardOfABatchedResultInsideVmapIsNotSupported) {
+  // Autograd records on the physical tensors, below the rules: the batched
+  // wrapper has no history, as functorch's would not without its grad
+  // transform. 1.13's message for a tensor without one.
+  const Tensor w = counting({3, 1}).setRequiresGrad(true);
+  const VmapFunction f = vmap(
+      [&w](const std::vector<Tensor>& in) {
+        sum(matmul(view(in[0], {1, 3}), w)).backward();
+        return std::vector<Tensor>{w.grad()};
+      },
+      {0});
+  EXPECT_EQ(errorOf([&] {
+              (void)f({counting({2, 3})});
+            }),
+            "element 0 of tensors does not require grad and does not have a grad_fn");
+}
+
 TEST(Vmap, TheFallbackRefusesAnInPlaceOperator) {
   EXPECT_EQ(errorOf([] {
               vmapOne(
@@ -206,6 +224,40 @@ TEST(Vmap, TheFallbackRefusesAnInPlaceOperator) {
             }),
             "Batching rule not implemented for aten::relu_. The fallback path doesn't work on in-place or out= "
             "operators: it writes to 'self'.");
+}
+
+TEST(Vmap, TheFallbackRefusesASampleOfAnOuterVmap) {
+  const auto transpose = [](const std::vector<Tensor>& in) { return std::vector<Tensor>{t(in[0])}; };
+  EXPECT_EQ(errorOf([&] {
+              (void)vmap(vmap(transpose, {0}), {0})({counting({2, 3, 4, 5})});
+            }),
+            "Batching rule not implemented for aten::t. The loop slices plain tensors only, and this one is batched "
+            "by an outer vmap too.");
+}
+
+TEST(Vmap, TheFallbackRefusesASampleThatRequiresGrad) {
+  const Tensor leaf = counting({2, 3, 4}).setRequiresGrad(true);
+  EXPECT_EQ(errorOf([&] { (void)vmapOne([](const Tensor& x) { return t(x); }, leaf); }),
+            "Batching rule not implemented for aten::t. Its samples would be views made outside the dispatcher, "
+            "which autograd does not see; this chapter has no select or stack operator.");
+}
+
+TEST(Vmap, TheFallbackRefusesAnOperatorWithTwoResults) {
+  FunctionSchema schema = parseSchema("two(Tensor x) -> (Tensor, Tensor)");
+  schema.name = "vmaptest::two";
+  const RegistrationHandleRAII def = Dispatcher::singleton().registerDef(schema, "registered at test");
+  const OperatorHandle two = *Dispatcher::singleton().findOp("vmaptest::two");
+  EXPECT_EQ(errorOf([&] {
+              (void)vmap(
+                  [&two](const std::vector<Tensor>& in) {
+                    Stack stack{IValue(in[0])};
+                    two.callBoxed(&stack);
+                    return std::vector<Tensor>{stack[0].toTensor()};
+                  },
+                  {0})({counting({2, 3})});
+            }),
+            "Batching rule not implemented for vmaptest::two. We could not generate a fallback: only operators "
+            "returning one tensor are looped here.");
 }
 
 TEST(Vmap, MismatchedBatchSizesAreRefused) {
@@ -232,6 +284,29 @@ TEST(Vmap, AnInDimOutOfRangeIsRefused) {
               (void)f({counting({2, 3})});
             }),
             "vmap: in_dim 2 is out of range for a tensor of 2 dimensions");
+}
+
+TEST(Vmap, OutDimsMustMatchTheResults) {
+  const VmapFunction f = vmap(
+      [](const std::vector<Tensor>& in) {
+        return std::vector<Tensor>{in[0], in[0], in[0]};
+      },
+      {0}, {0, 1});
+  EXPECT_EQ(errorOf([&] { (void)f({counting({2})}); }),
+            "vmap: out_dims has 2 entries but the function returned 3 results");
+}
+
+TEST(Vmap, MatmulOfSamplesThatAreNot2DIsRefused) {
+  const Tensor matrix = counting({3, 2});
+  EXPECT_EQ(errorOf([&] {
+              (void)vmapOne([&](const Tensor& x) { return matmul(x, matrix); }, counting({4, 3}));
+            }),
+            "aten::matmul: this chapter multiplies 2-D tensors only, got 1-D and 2-D (under vmap, per sample)");
+}
+
+TEST(Vmap, ABatchedTensorNeedsABatchDimension) {
+  EXPECT_EQ(errorOf([] { (void)makeBatched(scalarTensor(1.0), 1); }),
+            "vmap: a batched tensor needs a batch dimension; got a 0-dimensional value at level 1");
 }
 
 TEST(Vmap, MovingADimensionOfATensorThatRequiresGradIsRefused) {

@@ -41,7 +41,6 @@ class TorchDispatchMode {
 void callOperator(const OperatorHandle& op, Stack* stack);
 // [torch_dispatch_mode]
 
-// [mode_stack]
 /// The thread's mode stack (c10::impl::TorchDispatchModeTLS). Pushing the
 /// first mode adds the Python key to the thread's included set, popping the
 /// last one takes it away: "the key is included while the stack is
@@ -55,9 +54,7 @@ std::shared_ptr<TorchDispatchMode> pop_stack();
 const std::shared_ptr<TorchDispatchMode>& get_stack_at(std::size_t index);
 std::size_t stack_len();
 }  // namespace TorchDispatchModeTLS
-// [mode_stack]
 
-// [mode_guards]
 /// `with mode:` for a C++ scope: pushes `mode` for the guard's lifetime.
 /// Guards nest as scopes do; the destructor runs during unwinding too, so an
 /// exception leaves the stack as the guard found it.
@@ -90,7 +87,6 @@ class StashTorchDispatchModeGuard {
  private:
   std::shared_ptr<TorchDispatchMode> saved_mode_;
 };
-// [mode_guards]
 
 /// The boxed fallback on the Python key, registered in torch_dispatch_mode.cpp
 /// (PyTorch's pythonFallback in aten/src/ATen/core/PythonFallbackKernel.cpp).

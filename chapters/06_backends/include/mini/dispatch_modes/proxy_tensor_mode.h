@@ -20,7 +20,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [fx_graph]
 /// One node of an FX graph: an input (placeholder), a tensor the graph
 /// holds (get_attr, a constant), an operator call (call_function) or the
 /// results (output).
@@ -55,9 +54,7 @@ class FxGraph {
   std::size_t add(FxNode node);
   std::vector<FxNode> nodes_;
 };
-// [fx_graph]
 
-// [proxy_mode]
 /// The mode: tensors the graph knows (placeholders, results of recorded
 /// calls) are tracked by identity; each call becomes a node whose arguments
 /// name those tensors' nodes. A tensor the graph has never seen becomes a
@@ -86,7 +83,6 @@ class ProxyTorchDispatchMode : public TorchDispatchMode {
   std::vector<std::pair<Tensor, std::size_t>> tensorNodes_;
   std::vector<std::string> usedNames_;
 };
-// [proxy_mode]
 
 }  // namespace ch06
 }  // namespace mini
