@@ -7,7 +7,7 @@
 
 #include "mini/aten/aten.h"
 #include "mini/autograd/node.h"
-#include "mini/dispatch_modes/autograd_grad.h"
+#include "mini/functorch/per_sample_gradients.h"
 #include "mini/functorch/vmap.h"
 #include "mini/native/cuda/cuda_kernels.h"
 #include "mini/native/factories.h"
@@ -62,12 +62,14 @@ void vmapDemo() {
   const Tensor y = fromValues({1, 0, -1, 2}, {4, 1});
   const Tensor w = fromValues({0.5, -0.25, 0.125}, {3, 1}, true);
   const Tensor b = fromValues({0.1}, {1}, true);
-  GradCapture capture({w, b});
-  const Tensor error = sub(add(matmul(x, w), b), y);
-  const Tensor losses = sum(mul(error, error), {1});
-  const Tensor identity = fromValues({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, {4, 4});
-  const std::vector<Tensor> perSample =
-      vmap([&](const std::vector<Tensor>& seed) { return capture.grad(losses, seed[0]); }, {0})({identity});
+  Tensor losses;
+  const std::vector<Tensor> perSample = perSampleGradients(
+      [&] {
+        const Tensor error = sub(add(matmul(x, w), b), y);
+        losses = sum(mul(error, error), {1});
+        return losses;
+      },
+      {w, b});
   printTensor("losses", losses);
   printTensor("per-sample grad of w", perSample[0]);
   printTensor("per-sample grad of b", perSample[1]);

@@ -6,8 +6,8 @@ set breakpoint pending off
 break mini::ch06::matmulBatchRule
 run --vmap
 # check: Breakpoint 1, mini::ch06::matmulBatchRule (op=OperatorHandle "aten::matmul", stack=[...]) at [...]chapters/06_backends/src/functorch/batching_rules.cpp:[...]
-# Read it from the bottom: vmap's call of the gradient function, the
-# engine running MmBackward0, its public matmul call, the dispatcher
+# Read it from the bottom: perSampleGradients (is_grads_batched), vmap's
+# call of the gradient function, the engine running MmBackward0, its public matmul call, the dispatcher
 # reaching the boxed kernel on Batched.
 bt -frame-arguments presence
 # check: #0  mini::ch06::matmulBatchRule (...) at [...]/batching_rules.cpp:[...]
@@ -17,8 +17,10 @@ bt -frame-arguments presence
 # check: #8  [...] in mini::ch06::MmBackward0::apply (...) at [...]/backward_nodes.cpp:[...]
 # check: #10 [...] in mini::ch06::Engine::execute (...) at [...]/engine.cpp:[...]
 # check: #12 [...] in mini::ch06::GradCapture::grad (...) at [...]/autograd_grad.cpp:[...]
+# check: #13 [...] in operator() (...) at [...]/functorch/per_sample_gradients.cpp:[...]
 # check: #18 [...] in operator() (...) at [...]/functorch/vmap.cpp:[...]
-# check: #23 [...] in (anonymous namespace)::vmapDemo () at [...]chapters/06_backends/demo/main.cpp:[...]
+# check: #23 [...] in mini::ch06::perSampleGradients([...]) (...) at [...]/functorch/per_sample_gradients.cpp:[...]
+# check: #24 [...] in (anonymous namespace)::vmapDemo () at [...]chapters/06_backends/demo/main.cpp:[...]
 # The arguments on the stack: t(x), a plain [3, 4], and the incoming
 # gradient, batched: one [4, 1] per sample, its physical value [4, 4, 1]
 # with the batch first, made by the vmap of level 1.

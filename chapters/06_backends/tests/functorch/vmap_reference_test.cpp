@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "mini/aten/aten.h"
-#include "mini/dispatch_modes/autograd_grad.h"
+#include "mini/functorch/per_sample_gradients.h"
 #include "mini/functorch/vmap.h"
 #include "support/test_helpers.h"
 
@@ -46,6 +46,12 @@ std::map<std::string, Reference> readReference() {
   return out;
 }
 
+/// ch06_demo --vmap's linear model: (x·w + b - y)² per row of x.
+Tensor squaredErrors(const Tensor& x, const Tensor& y, const Tensor& w, const Tensor& b) {
+  const Tensor error = sub(add(matmul(x, w), b), y);
+  return sum(mul(error, error), {1});
+}
+
 void expectMatches(const Tensor& tensor, const Reference& reference, const std::string& name) {
   ASSERT_EQ(tensor.sizes(), reference.sizes) << name;
   const std::vector<double> got = values(tensor);
@@ -62,15 +68,17 @@ TEST(VmapReference, PerSampleGradientsAreTorchs) {
   const Tensor y = fromValues({1, 0, -1, 2}, {4, 1});
   const Tensor w = fromValues({0.5, -0.25, 0.125}, {3, 1}, true);
   const Tensor b = fromValues({0.1}, {1}, true);
-  GradCapture capture({w, b});
-  const Tensor error = sub(add(matmul(x, w), b), y);
-  const Tensor losses = sum(mul(error, error), {1});
-  const Tensor identity = fromValues({1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}, {4, 4});
-  const std::vector<Tensor> grads =
-      vmap([&](const std::vector<Tensor>& seed) { return capture.grad(losses, seed[0]); }, {0})({identity});
+  Tensor losses;
+  const std::vector<Tensor> grads = perSampleGradients([&] { return losses = squaredErrors(x, y, w, b); }, {w, b});
   expectMatches(losses, reference.at("losses"), "losses");
   expectMatches(grads[0], reference.at("grad_w"), "grad_w");
   expectMatches(grads[1], reference.at("grad_b"), "grad_b");
+}
+
+TEST(VmapReference, PerSampleGradientsWantOneLossPerSample) {
+  const Tensor w = fromValues({0.5}, {1}, true);
+  EXPECT_EQ(mini_test::errorOf([&] { (void)perSampleGradients([&] { return sum(w); }, {w}); }),
+            "perSampleGradients: expected one loss per sample, a 1-D tensor, got 0-D");
 }
 
 TEST(VmapReference, NestedVmapMatmulAndSumAreFunctorchs) {
