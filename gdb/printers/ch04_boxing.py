@@ -20,7 +20,7 @@ import re
 import gdb
 
 from printers import Invalid, enum_name, guarded, has_field, joined, referent, std_string, vector_elements
-from printers.ch05_autograd import tensor_impl_text, tensor_text
+from printers.ch05_autograd import impl_as_tensor_text, tensor_text
 
 
 def _number(value):
@@ -40,7 +40,7 @@ def _tensor_text(impl):
     """A tensor inside an IValue: chapter 04's as `[1, 2, 3] DispatchKeySet(...)`,
     a later chapter's as its Tensor printer writes it."""
     if not has_field(impl, "values_"):
-        return "Tensor({})".format(tensor_impl_text(impl))
+        return impl_as_tensor_text(impl)
     values, size = vector_elements(impl["values_"])
     batch = int(impl["batchSize_"])
     batched = " batched({})".format(batch) if batch else ""
@@ -77,7 +77,8 @@ def ivalue_text(value):
     target = _heap_object(payload)
     if tag == "Tensor":
         text = _tensor_text(target)
-        return "IValue({})".format(text) if text.startswith("Tensor(") else "IValue(Tensor {})".format(text)
+        whole = text.startswith("Tensor(") or text.startswith("BatchedTensor(")
+        return "IValue({})".format(text) if whole else "IValue(Tensor {})".format(text)
     held = target["value"]
     if tag == "String":
         return 'IValue(String "{}")'.format(std_string(held))

@@ -96,11 +96,23 @@ def tensor_impl_text(impl):
 
 
 def tensor_text(tensor):
-    """`Tensor(...)` for a Tensor of chapter 04 on, `Tensor(undefined)` for one without an impl."""
+    """`Tensor(...)` for a Tensor of chapter 04 on, `Tensor(undefined)` for one without an impl.
+    A tensor vmap batched (chapter 06's BatchedTensorImpl) prints as functorch
+    prints one: `BatchedTensor(lvl=1, bdim=0, value=Tensor(...))`."""
     impl = tensor["impl_"]["target_"]
     if int(impl) == 0:
         return "Tensor(undefined)"
-    return "Tensor({})".format(tensor_impl_text(impl.dereference()))
+    return impl_as_tensor_text(impl.dereference())
+
+
+def impl_as_tensor_text(impl):
+    """What a Tensor whose TensorImpl is `impl` prints: `Tensor(...)`, or for a
+    BatchedTensorImpl `BatchedTensor(lvl=1, bdim=0, value=Tensor(...))`."""
+    dynamic = impl.dynamic_type.strip_typedefs()
+    if str(dynamic).endswith("BatchedTensorImpl"):
+        batched = impl.cast(dynamic)
+        return "BatchedTensor(lvl={}, bdim=0, value={})".format(int(batched["level"]), tensor_text(batched["value"]))
+    return "Tensor({})".format(tensor_impl_text(impl))
 
 
 _TensorPrinter = text_printer("Tensor", tensor_text)

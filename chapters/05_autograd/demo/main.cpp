@@ -18,6 +18,10 @@
 #include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
 #include "mini/dispatch/dispatch_trace.h"
+#include "mini/dispatch_modes/autograd_grad.h"
+#include "mini/dispatch_modes/flop_counter_mode.h"
+#include "mini/dispatch_modes/logging_mode.h"
+#include "mini/dispatch_modes/proxy_tensor_mode.h"
 #include "mini/extension/my_add_function.h"
 
 namespace {
@@ -102,9 +106,48 @@ std::string autogradGraphDot(const Tensor& loss, const std::map<std::string, Ten
 }
 // [autograd_graph_dot]
 
-enum class Run { Training, AutogradGraphPicture, AddTrace };
+// [modes_demo]
+/// One training step of the model under each of the three modes. A mode sits
+/// on the Python key, below Autograd: it sees the forward's operators, then
+/// the ones the backward formulas call.
+std::shared_ptr<mini::ProxyTorchDispatchMode> traceJointGraph(const Model& model, const Tensor& x) {
+  auto tracer = std::make_shared<mini::ProxyTorchDispatchMode>();
+  // The leaves' AccumulateGrad must not be alive yet: a model no step used.
+  mini::GradCapture capture({model.w1, model.w2});
+  const Tensor seed = mini::scalarTensor(1.0);
+  const mini::TorchDispatchModeGuard guard(tracer);
+  tracer->placeholder(x, "x_1");
+  tracer->placeholder(model.w1, "w1_1");
+  tracer->placeholder(model.w2, "w2_1");
+  tracer->placeholder(seed, "g_1");
+  const Tensor loss = mini::sum(mini::matmul(mini::exp(mini::matmul(x, model.w1)), model.w2));
+  const std::vector<Tensor> grads = capture.grad(loss, seed);
+  tracer->output({loss, grads[0], grads[1]});
+  return tracer;
+}
 
-constexpr std::string_view kUsageLine = "ch05_demo [--help] [--dot autograd-graph] [--trace-add]";
+void dispatchModesDemo(const Tensor& x) {
+  const Model model;
+  const auto logging = std::make_shared<mini::LoggingMode>();
+  const auto flops = std::make_shared<mini::FlopCounterMode>();
+  {
+    const mini::TorchDispatchModeGuard countFlops(flops);  // pushed first: the bottom of the stack
+    const mini::TorchDispatchModeGuard log(logging);       // on top: its handler runs first
+    mini::sum(mini::matmul(mini::exp(mini::matmul(x, model.w1)), model.w2)).backward();
+  }
+  fmt::print("LoggingMode: forward, then what backward called\n{}\n", logging->str());
+  fmt::print("FlopCounterMode, below LoggingMode on the stack:\n{}\n", flops->table());
+  const mini::FxGraph graph = traceJointGraph(Model{}, x)->graph();
+  fmt::print("ProxyTorchDispatchMode: the joint graph of forward and backward\n{}\n", graph.str());
+  const Model other;
+  const std::vector<Tensor> replayed = graph.run({x, other.w1, other.w2, mini::scalarTensor(1.0)});
+  fmt::print("replayed: loss {}, grad w2 {}\n", replayed[0], replayed[2]);
+}
+// [modes_demo]
+
+enum class Run { Training, AutogradGraphPicture, AddTrace, Modes, JointGraphPicture };
+
+constexpr std::string_view kUsageLine = "ch05_demo [--help] [--dot autograd-graph|joint-graph] [--trace-add] [--modes]";
 constexpr std::string_view kAbout = R"(Trains a two-layer model for six steps, every operator going through the
 dispatcher (Autograd kernel, redispatch, CPU kernel); MINI_DISPATCH_TRACE=1
 prints the hops of one step, MINI_DISPATCH_EXPLAIN=1 why each went where it
@@ -113,6 +156,9 @@ went. Then a custom function and a missing formula.
   --dot autograd-graph  print the model's backward graph as graphviz DOT
   --trace-add           only add(a, b) with a.requires_grad, trace on: the
                         hops the docs build draws
+  --modes               one step under a logging mode, a FLOP counter and
+                        make_fx's tracer (dispatch modes on the Python key)
+  --dot joint-graph     print the traced joint forward+backward graph as DOT
 )";
 
 // No arguments train; the two flags print what the docs build draws.
@@ -131,6 +177,10 @@ std::variant<Run, int> handleArguments(int argc, char** argv) {
       run = Run::AddTrace;
     } else if (picture == "autograd-graph") {
       run = Run::AutogradGraphPicture;
+    } else if (argument == "--modes") {
+      run = Run::Modes;
+    } else if (picture == "joint-graph") {
+      run = Run::JointGraphPicture;
     } else {
       const std::string given = picture.empty() ? argument : fmt::format("{} {}", argument, picture);
       fmt::print(stderr, "ch05_demo: unknown argument '{}' (usage: {})\n", given, kUsageLine);
@@ -157,6 +207,14 @@ int main(int argc, char** argv) {
   if (std::get<Run>(asked) == Run::AutogradGraphPicture) {
     const Tensor loss = meanSquaredError(model.forward(x), target);
     fmt::print("{}", autogradGraphDot(loss, {{"w1", model.w1}, {"b", model.b}, {"w2", model.w2}}));
+    return 0;
+  }
+  if (std::get<Run>(asked) == Run::Modes) {
+    dispatchModesDemo(x);
+    return 0;
+  }
+  if (std::get<Run>(asked) == Run::JointGraphPicture) {
+    fmt::print("{}", traceJointGraph(model, x)->graph().toDot());
     return 0;
   }
   if (std::get<Run>(asked) == Run::AddTrace) {

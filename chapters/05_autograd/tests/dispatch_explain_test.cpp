@@ -1,6 +1,6 @@
 // MINI_DISPATCH_EXPLAIN: the exact block each kind of hop prints (a kernel on
 // the key, a thread-local guard, an alias key, a fallthrough, a boxed backend
-// fallback and its boxed redispatch, a missing kernel, a redispatch), the
+// fallback (the Python key's, through a mode) and its boxed redispatch, a missing kernel, a redispatch), the
 // formatters on their own, and silence when it is off.
 #include <string>
 
@@ -8,6 +8,7 @@
 
 #include "mini/aten/operators.h"
 #include "mini/dispatch/dispatch_explain.h"
+#include "mini/dispatch_modes/torch_dispatch_mode.h"
 #include "mini/op_registration/library.h"
 #include "support/dispatcher_support.h"
 
@@ -109,20 +110,25 @@ TEST(DispatchExplain, AFallthroughSlotNamesTheFallthroughFallback) {
   EXPECT_EQ(debug.rfind("registered at chapters/05_autograd/src/dispatch/global_fallbacks.cpp:", 0), 0u);
 }
 
-// A boxed fallback on Python that steps below it, as chapter 04's counting
-// fallback does.
-void belowPython(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
-  op.redispatchBoxed(dispatchKeySet.remove(DispatchKey::Python), stack);
-}
+// A mode whose handler steps straight down to the backend with a boxed
+// redispatch: the Python key's fallback (section 7) is a boxed backend
+// fallback, and the handler's redispatch reads its argument off the stack.
+class RedispatchToCpuMode : public TorchDispatchMode {
+ public:
+  std::string name() const override { return "RedispatchToCpuMode"; }
+  void torchDispatch(const OperatorHandle& op, Stack* stack) override {
+    op.redispatchBoxed(DispatchKeySet(DispatchKey::CPU), stack);
+  }
+};
 
 TEST(DispatchExplain, ABoxedBackendFallbackAndItsBoxedRedispatch) {
   // A typed call reaches the boxed fallback; its boxed redispatch reads the
-  // argument off the stack.
-  const RegistrationHandleRAII fallback = Dispatcher::singleton().registerFallback(
-      DispatchKey::Python, KernelFunction::makeFromBoxedFunction<&belowPython>(), "fallback_Python");
+  // argument off the stack. The mode is stashed while its handler runs, so
+  // the redispatch's thread sets no longer include Python.
+  const std::string debug = Dispatcher::singleton().backendFallback(DispatchKey::Python)->debug;
   const ScopedFoo foo({DispatchKey::CPU});
   const auto op = foo.handle().typed<FooSignature>();
-  const IncludeDispatchKeyGuard python(DispatchKey::Python);
+  const TorchDispatchModeGuard mode(std::make_shared<RedispatchToCpuMode>());
   const Tensor x = ones({1});
   EXPECT_EQ(explained([&] { op.call(x); }),
             fmt::format("[call] op=[{0}], key=[Python]\n"
@@ -133,17 +139,18 @@ TEST(DispatchExplain, ABoxedBackendFallbackAndItsBoxedRedispatch) {
                         "excluded, masked off as fallthrough)\n"
                         "  dispatched on DispatchKeySet(CPU, Python), highest key Python\n"
                         "  slot          7 (Python)\n"
-                        "  filled by     the backend fallback for Python, fallback_Python\n"
+                        "  filled by     the backend fallback for Python, {1}\n"
                         " [redispatch] op=[{0}], key=[CPU]\n"
                         "   argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
-                        "   included      DispatchKeySet(BackendSelect, Python, ADInplaceOrView)\n"
+                        "   included      DispatchKeySet(BackendSelect, ADInplaceOrView)\n"
                         "   excluded      DispatchKeySet(AutocastCPU, AutocastCUDA)\n"
                         "   redispatch    the set as the kernel above passed it down (its own, masked); arguments, "
                         "thread sets and fallthrough mask are not read\n"
                         "   dispatched on DispatchKeySet(CPU), highest key CPU\n"
                         "   slot          1 (CPU)\n"
                         "   filled by     a kernel on CPU, fn_CPU\n",
-                        foo.name()));
+                        foo.name(), debug));
+  EXPECT_EQ(debug.rfind("registered at chapters/05_autograd/src/dispatch_modes/torch_dispatch_mode.cpp:", 0), 0u);
 }
 
 TEST(DispatchExplain, AMissingKernelIsSaidBeforeTheError) {

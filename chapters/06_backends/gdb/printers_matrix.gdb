@@ -57,7 +57,7 @@ print op
 # check: $15 = OperatorHandle "aten::add.Tensor"
 print *op.entry_
 # ([CUDA] is the CUDA wrapper where nvcc built the kernels, else a stub.)
-# check: $16 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor, [CUDA] = [...], [Meta] = mini::ch06::(anonymous namespace)::wrapper_Meta_add_Tensor, [BackendSelect] = fallthrough, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch06::addAutograd, [AutogradCPU] = mini::ch06::addAutograd, [...]}
+# check: $16 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor, [CUDA] = [...], [Meta] = mini::ch06::(anonymous namespace)::wrapper_Meta_add_Tensor, [BackendSelect] = fallthrough, [Python] = mini::ch06::pythonFallback, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch06::addAutograd, [AutogradCPU] = mini::ch06::addAutograd, [...]}
 # The backward of mul(c, c): its node saved both inputs.
 break mini::ch06::MulBackward0::apply
 continue

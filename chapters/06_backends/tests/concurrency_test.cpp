@@ -35,9 +35,10 @@ using ProbeSignature = std::int64_t(const Tensor&);
 // The chapter's choice of keys: the backend whose kernel comes and goes, and
 // a key above it with no backend fallback of its own, on which a fallthrough
 // fallback comes and goes. This chapter's tensors are CPU tensors, and
-// Tracer has no fallback here (chapter 04's tracer is not carried forward).
+// FPGA has no fallback here (Tracer has chapter 04's tracer, Python the
+// dispatch modes' fallback).
 constexpr DispatchKey kBackendKey = DispatchKey::CPU;
-constexpr DispatchKey kToggledKey = DispatchKey::Tracer;
+constexpr DispatchKey kToggledKey = DispatchKey::FPGA;
 Tensor callerTensor() { return scalarTensor(0.0); }
 
 // Bounded twice over, so that a slow sanitizer build still finishes quickly.

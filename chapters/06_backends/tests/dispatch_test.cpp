@@ -13,6 +13,7 @@
 #include "mini/core/grad_mode.h"
 #include "mini/dispatch/dispatch_depth.h"
 #include "mini/dispatch/dispatch_explain.h"
+#include "mini/dispatch_modes/torch_dispatch_mode.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/op_registration/library.h"
 #include "support/dispatcher_support.h"
@@ -248,21 +249,26 @@ TEST(DispatchExplain, AFallthroughSlotNamesTheFallthroughFallback) {
   EXPECT_EQ(debug.rfind("registered at chapters/06_backends/src/dispatch/global_fallbacks.cpp:", 0), 0u);
 }
 
-// A boxed fallback on Python that steps below it, as chapter 04's counting
-// fallback does.
-void belowPython(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
-  op.redispatchBoxed(dispatchKeySet.remove(DispatchKey::Python), stack);
-}
+// A mode whose handler steps straight down to the backend with a boxed
+// redispatch: the Python key's fallback (the dispatch modes) is a boxed
+// backend fallback, and the handler's redispatch reads its argument off the stack.
+class RedispatchToCpuMode : public TorchDispatchMode {
+ public:
+  std::string name() const override { return "RedispatchToCpuMode"; }
+  void torchDispatch(const OperatorHandle& op, Stack* stack) override {
+    op.redispatchBoxed(DispatchKeySet(DispatchKey::CPU), stack);
+  }
+};
 
 TEST(DispatchExplain, ABoxedBackendFallbackAndItsBoxedRedispatch) {
   // A typed call reaches the boxed fallback; its boxed redispatch reads the
-  // argument off the stack.
-  const RegistrationHandleRAII fallback = Dispatcher::singleton().registerFallback(
-      DispatchKey::Python, KernelFunction::makeFromBoxedFunction<&belowPython>(), "fallback_Python");
+  // argument off the stack. The mode is stashed while its handler runs, so
+  // the redispatch's thread sets no longer include Python.
+  const std::string debug = Dispatcher::singleton().backendFallback(DispatchKey::Python)->debug;
   const ScopedFoo foo({DispatchKey::CPU});
   const auto op = foo.handle().typed<FooSignature>();
-  const IncludeDispatchKeyGuard python(DispatchKey::Python);
   const Tensor x = ones({1});  // made first: a factory is a dispatcher call too
+  const TorchDispatchModeGuard mode(std::make_shared<RedispatchToCpuMode>());
   EXPECT_EQ(explained([&] { op.call(x); }),
             fmt::format("[call] op=[{0}], key=[Python]\n"
                         "  argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
@@ -272,17 +278,18 @@ TEST(DispatchExplain, ABoxedBackendFallbackAndItsBoxedRedispatch) {
                         "excluded, masked off as fallthrough)\n"
                         "  dispatched on DispatchKeySet(CPU, Python), highest key Python\n"
                         "  slot          7 (Python)\n"
-                        "  filled by     the backend fallback for Python, fallback_Python\n"
+                        "  filled by     the backend fallback for Python, {1}\n"
                         " [redispatch] op=[{0}], key=[CPU]\n"
                         "   argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
-                        "   included      DispatchKeySet(BackendSelect, Python, ADInplaceOrView)\n"
+                        "   included      DispatchKeySet(BackendSelect, ADInplaceOrView)\n"
                         "   excluded      DispatchKeySet(AutocastCPU, AutocastCUDA)\n"
                         "   redispatch    the set as the kernel above passed it down (its own, masked); arguments, "
                         "thread sets and fallthrough mask are not read\n"
                         "   dispatched on DispatchKeySet(CPU), highest key CPU\n"
                         "   slot          1 (CPU)\n"
                         "   filled by     a kernel on CPU, fn_CPU\n",
-                        foo.name()));
+                        foo.name(), debug));
+  EXPECT_EQ(debug.rfind("registered at chapters/06_backends/src/dispatch_modes/torch_dispatch_mode.cpp:", 0), 0u);
 }
 
 TEST(DispatchExplain, AMissingKernelIsSaidBeforeTheError) {

@@ -45,6 +45,17 @@ struct RunNewestFirst {
     return a->sequenceNr() < b->sequenceNr();
   }
 };
+thread_local std::size_t tlsExecuteDepth = 0;
+
+/// Counts this thread's Engine::execute calls in flight, also when one throws.
+class ExecuteDepthGuard {
+ public:
+  ExecuteDepthGuard() { ++tlsExecuteDepth; }
+  ~ExecuteDepthGuard() { --tlsExecuteDepth; }
+  ExecuteDepthGuard(const ExecuteDepthGuard&) = delete;
+  ExecuteDepthGuard& operator=(const ExecuteDepthGuard&) = delete;
+};
+
 using ReadyQueue = std::priority_queue<std::shared_ptr<Node>, std::vector<std::shared_ptr<Node>>, RunNewestFirst>;
 
 // A formula that returns the wrong number or shape of gradients would
@@ -109,6 +120,7 @@ void Engine::execute(const Edge& root, const Tensor& gradient) {
   // Backward formulas call operators too (mul, matmul...); with grad mode
   // off those calls record nothing, so backward builds no second graph.
   NoGradGuard noGrad;
+  const ExecuteDepthGuard executing;
   std::unordered_map<const Node*, std::size_t> dependencies = computeDependencies(*root.function);
   std::unordered_map<const Node*, InputBuffer> buffers;
   buffers[root.function.get()].accumulate(root.inputNr, gradient);
@@ -135,6 +147,8 @@ void Engine::execute(const Edge& root, const Tensor& gradient) {
   }
 }
 // [execute]
+
+bool isExecutingBackward() { return tlsExecuteDepth > 0; }
 
 void backward(const Tensor& tensor, const Tensor& gradient) {
   if (!tensor.requiresGrad()) {

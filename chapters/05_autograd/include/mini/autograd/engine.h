@@ -31,5 +31,10 @@ class Engine {
 /// one-element tensor.
 void backward(const Tensor& tensor, const Tensor& gradient = {});
 
+/// Whether this thread is running Engine::execute now: the operators it
+/// calls are backward's. PyTorch asks the same of its engine (a current
+/// graph task); a FLOP counter uses it to split forward from backward.
+bool isExecutingBackward();
+
 }  // namespace ch05
 }  // namespace mini

@@ -1,0 +1,93 @@
+#include "mini/dispatch_modes/torch_dispatch_mode.h"
+
+#include <stdexcept>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "mini/core/local_dispatch_key_set.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch05 {
+
+namespace {
+// One stack per thread, as PyTorch's: a mode pushed on one thread never
+// sees another thread's calls.
+thread_local std::vector<std::shared_ptr<TorchDispatchMode>> tlsModeStack;
+
+void setPythonKeyIncluded(bool included) {
+  LocalDispatchKeySet state = localDispatchKeySet();
+  state.included = included ? state.included.add(DispatchKey::Python) : state.included.remove(DispatchKey::Python);
+  setLocalDispatchKeySet(state);
+}
+}  // namespace
+
+// [push_pop]
+void TorchDispatchModeTLS::push_onto_stack(std::shared_ptr<TorchDispatchMode> mode) {
+  if (mode == nullptr) {
+    throw std::invalid_argument("TorchDispatchModeTLS::push_onto_stack: the mode is null");
+  }
+  if (tlsModeStack.empty()) {
+    setPythonKeyIncluded(true);
+  }
+  tlsModeStack.push_back(std::move(mode));
+}
+
+std::shared_ptr<TorchDispatchMode> TorchDispatchModeTLS::pop_stack() {
+  if (tlsModeStack.empty()) {
+    throw std::logic_error("Trying to pop from an empty mode stack");
+  }
+  std::shared_ptr<TorchDispatchMode> mode = std::move(tlsModeStack.back());
+  tlsModeStack.pop_back();
+  if (tlsModeStack.empty()) {
+    setPythonKeyIncluded(false);
+  }
+  return mode;
+}
+// [push_pop]
+
+const std::shared_ptr<TorchDispatchMode>& TorchDispatchModeTLS::get_stack_at(std::size_t index) {
+  if (index >= tlsModeStack.size()) {
+    throw std::out_of_range(
+        fmt::format("TorchDispatchModeTLS::get_stack_at({}): the stack holds {} modes", index, tlsModeStack.size()));
+  }
+  return tlsModeStack[index];
+}
+
+std::size_t TorchDispatchModeTLS::stack_len() { return tlsModeStack.size(); }
+
+TorchDispatchModeGuard::TorchDispatchModeGuard(std::shared_ptr<TorchDispatchMode> mode) : mode_(std::move(mode)) {
+  TorchDispatchModeTLS::push_onto_stack(mode_);
+}
+
+TorchDispatchModeGuard::~TorchDispatchModeGuard() { (void)TorchDispatchModeTLS::pop_stack(); }
+
+StashTorchDispatchModeGuard::StashTorchDispatchModeGuard() : saved_mode_(TorchDispatchModeTLS::pop_stack()) {}
+
+StashTorchDispatchModeGuard::~StashTorchDispatchModeGuard() {
+  TorchDispatchModeTLS::push_onto_stack(std::move(saved_mode_));
+}
+
+void callOperator(const OperatorHandle& op, Stack* stack) { op.callBoxed(stack); }
+
+// [python_fallback]
+void pythonFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  if (TorchDispatchModeTLS::stack_len() == 0) {
+    // Only a hand-made IncludeDispatchKeyGuard(Python) gets here: pushing a
+    // mode is the one ordinary way in.
+    throw std::logic_error(fmt::format(
+        "{} reached the Python key's fallback with no dispatch mode on this thread's mode stack", op.operatorName()));
+  }
+  // The top mode comes off the stack while its handler runs: what the
+  // handler calls goes to the mode below it, or to the kernel.
+  const StashTorchDispatchModeGuard stashed;
+  stashed.mode().torchDispatch(op, stack);
+}
+// [python_fallback]
+
+}  // namespace ch05
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(_, Python, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::pythonFallback)); }

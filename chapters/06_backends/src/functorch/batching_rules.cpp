@@ -1,0 +1,178 @@
+#include "mini/functorch/batching_rules.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mini/functorch/batched_tensor_impl.h"
+#include "mini/generated/Functions.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+/// The level this call is vmapped at: the highest among its batched tensors.
+std::int64_t levelOf(const std::vector<IValue>& arguments) {
+  std::int64_t level = 0;
+  for (const IValue& argument : arguments) {
+    if (argument.isTensor()) {
+      if (const BatchedTensorImpl* batched = maybeGetBatchedImpl(argument.toTensor())) {
+        level = std::max(level, batched->level);
+      }
+    }
+  }
+  return level;
+}
+
+/// The physical value of a tensor batched at `level`, its batch dimension
+/// first; nothing for any other tensor.
+std::optional<Tensor> physicalAt(const Tensor& tensor, std::int64_t level) {
+  if (!isBatchedAtLevel(tensor, level)) {
+    return std::nullopt;
+  }
+  return maybeGetBatchedImpl(tensor)->value;
+}
+
+/// Sizes with the batch size in front.
+Sizes batchedSizes(std::int64_t batchSize, const Sizes& sizes) {
+  Sizes out{batchSize};
+  out.insert(out.end(), sizes.begin(), sizes.end());
+  return out;
+}
+
+/// The physical tensor viewed as [B, ones..., logical sizes] with `rank`
+/// logical dimensions, so that broadcasting lines its sample dimensions up
+/// with the other arguments' and the batch dimension stays in front.
+Tensor padLogicalRank(const Tensor& physical, std::int64_t rank) {
+  const auto logicalRank = physical.dim() - 1;
+  if (logicalRank >= rank) {
+    return physical;
+  }
+  Sizes sizes{physical.sizes()[0]};
+  sizes.insert(sizes.end(), static_cast<std::size_t>(rank - logicalRank), 1);
+  sizes.insert(sizes.end(), physical.sizes().begin() + 1, physical.sizes().end());
+  return view(physical, sizes);
+}
+
+/// Calls `op` on `arguments` and returns its one result.
+Tensor callWith(const OperatorHandle& op, const std::vector<IValue>& arguments) {
+  Stack stack(arguments.begin(), arguments.end());
+  op.callBoxed(&stack);
+  return pop(stack).toTensor();
+}
+
+}  // namespace
+
+// [binary_pointwise_batch_rule]
+void unaryPointwiseBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  arguments[0] = *physicalAt(arguments[0].toTensor(), level);
+  push(*stack, makeBatched(callWith(op, arguments), level));
+}
+
+void binaryPointwiseBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  std::int64_t rank = 0;
+  for (const IValue& argument : arguments) {
+    rank = argument.isTensor() ? std::max(rank, argument.toTensor().dim()) : rank;
+  }
+  // An unbatched argument needs nothing: broadcasting aligns sizes from the
+  // right, so the batch dimension in front of the others meets no size of it.
+  for (IValue& argument : arguments) {
+    if (argument.isTensor()) {
+      if (const std::optional<Tensor> physical = physicalAt(argument.toTensor(), level)) {
+        argument = padLogicalRank(*physical, rank);
+      }
+    }
+  }
+  push(*stack, makeBatched(callWith(op, arguments), level));
+}
+// [binary_pointwise_batch_rule]
+
+void viewBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  Tensor physical = *physicalAt(arguments[0].toTensor(), level);
+  const std::vector<std::int64_t> size = arguments[1].toIntList();
+  push(*stack, makeBatched(view(physical, batchedSizes(physical.sizes()[0], size)), level));
+}
+
+/// sum(x) and sum(x, dims, keepdim): the sample's dimensions are the
+/// physical tensor's from 1 on, so each dimension moves up by one; an empty
+/// list means every dimension, as in 1.13.
+void sumBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  const Tensor physical = *physicalAt(arguments[0].toTensor(), level);
+  const std::int64_t logicalRank = physical.dim() - 1;
+  std::vector<std::int64_t> dims;
+  if (arguments.size() > 1) {
+    for (const std::int64_t dim : arguments[1].toIntList()) {
+      dims.push_back((dim < 0 ? dim + logicalRank : dim) + 1);
+    }
+  }
+  if (dims.empty()) {
+    dims.resize(static_cast<std::size_t>(logicalRank));
+    std::iota(dims.begin(), dims.end(), 1);
+  }
+  const bool keepdim = arguments.size() > 2 && arguments[2].toBool();
+  // A sum over no dimension (a 0-d sample) is the sample itself: a copy,
+  // as torch.sum of a 0-d tensor returns a new tensor.
+  push(*stack, makeBatched(dims.empty() ? clone(physical) : sum(physical, dims, keepdim), level));
+}
+
+// [matmul_batch_rule]
+/// matmul of two 2-D samples, [n, k] @ [k, m]. With only the left side
+/// batched, the batch folds into its rows: one [B·n, k] @ [k, m] product.
+/// With the right side batched, this chapter (2-D matmul, no permute) has no
+/// single matrix product that does it; the rule broadcasts a product and sums
+/// over k, [B|1, n, k, 1] * [B|1, 1, k, m] summed over dimension 2, which
+/// costs B·n·k·m memory where functorch's bmm costs none.
+void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, 2);
+  const std::int64_t level = levelOf(arguments);
+  const Tensor& self = arguments[0].toTensor();
+  const Tensor& other = arguments[1].toTensor();
+  if (self.dim() != 2 || other.dim() != 2) {
+    throw std::invalid_argument(
+        fmt::format("{}: this chapter multiplies 2-D tensors only, got {}-D and {}-D (under vmap, per sample)",
+                    op.operatorName(), self.dim(), other.dim()));
+  }
+  const std::optional<Tensor> selfPhysical = physicalAt(self, level);
+  const std::optional<Tensor> otherPhysical = physicalAt(other, level);
+  const std::int64_t n = self.sizes()[0], k = self.sizes()[1], m = other.sizes()[1];
+  if (!otherPhysical) {
+    const std::int64_t batchSize = selfPhysical->sizes()[0];
+    const Tensor rows = view(selfPhysical->isContiguous() ? *selfPhysical : clone(*selfPhysical), {batchSize * n, k});
+    push(*stack, makeBatched(view(matmul(rows, other), {batchSize, n, m}), level));
+    return;
+  }
+  const std::int64_t batchSize = otherPhysical->sizes()[0];
+  const Tensor left = selfPhysical ? view(*selfPhysical, {batchSize, n, k, 1}) : view(self, {1, n, k, 1});
+  const Tensor right = view(*otherPhysical, {batchSize, 1, k, m});
+  push(*stack, makeBatched(sum(mul(left, right), {2}), level));
+}
+// [matmul_batch_rule]
+
+}  // namespace ch06
+}  // namespace mini
+
+MINI_LIBRARY_IMPL(aten, Batched, m) {
+  using mini::KernelFunction;
+  for (const char* name : {"neg", "relu", "exp", "sin", "cos"}) {
+    m.impl(name, KernelFunction::makeFromBoxedFunction(&mini::unaryPointwiseBatchRule));
+  }
+  for (const char* name : {"add.Tensor", "sub.Tensor", "mul.Tensor", "div.Tensor", "atan2", "threshold_backward"}) {
+    m.impl(name, KernelFunction::makeFromBoxedFunction(&mini::binaryPointwiseBatchRule));
+  }
+  m.impl("view", KernelFunction::makeFromBoxedFunction(&mini::viewBatchRule));
+  m.impl("sum", KernelFunction::makeFromBoxedFunction(&mini::sumBatchRule));
+  m.impl("sum.dim_IntList", KernelFunction::makeFromBoxedFunction(&mini::sumBatchRule));
+  m.impl("matmul", KernelFunction::makeFromBoxedFunction(&mini::matmulBatchRule));
+}
