@@ -13,26 +13,26 @@ run --modes
 # its handler's callOperator is a fresh call, which finds the next mode.
 bt -frame-arguments presence
 # check: #0  mini::ch05::expCpu (...) at [...]/cpu_kernels.cpp:[...]
-# check: #7  [...] in mini::ch05::callOperator (...) at [...]/torch_dispatch_mode.cpp:[...]
-# check: #8  [...] in mini::ch05::FlopCounterMode::torchDispatch (...) at [...]/flop_counter_mode.cpp:[...]
-# check: #9  [...] in mini::ch05::pythonFallback (...) at [...]/torch_dispatch_mode.cpp:[...]
-# check: #14 [...] in mini::ch05::callOperator (...) at [...]/torch_dispatch_mode.cpp:[...]
-# check: #15 [...] in mini::ch05::LoggingMode::torchDispatch (...) at [...]/logging_mode.cpp:[...]
-# check: #16 [...] in mini::ch05::pythonFallback (...) at [...]/torch_dispatch_mode.cpp:[...]
-# check: #24 [...] in mini::ch05::expAutograd (...) at [...]/autograd_kernels.cpp:[...]
-# check: #29 [...] in mini::ch05::exp (...) at [...]/operators.cpp:[...]
-# check: #30 [...] in (anonymous namespace)::dispatchModesDemo (...) at [...]chapters/05_autograd/demo/main.cpp:[...]
+# check: #8  [...] in mini::ch05::callOperator (...) at [...]/torch_dispatch_mode.cpp:[...]
+# check: #9  [...] in mini::ch05::FlopCounterMode::torchDispatch (...) at [...]/flop_counter_mode.cpp:[...]
+# check: #10 [...] in mini::ch05::pythonFallback (...) at [...]/torch_dispatch_mode.cpp:[...]
+# check: #15 [...] in mini::ch05::callOperator (...) at [...]/torch_dispatch_mode.cpp:[...]
+# check: #16 [...] in mini::ch05::LoggingMode::torchDispatch (...) at [...]/logging_mode.cpp:[...]
+# check: #17 [...] in mini::ch05::pythonFallback (...) at [...]/torch_dispatch_mode.cpp:[...]
+# check: #25 [...] in mini::ch05::expAutograd (...) at [...]/autograd_kernels.cpp:[...]
+# check: #32 [...] in mini::ch05::exp (...) at [...]/operators.cpp:[...]
+# check: #33 [...] in (anonymous namespace)::dispatchModesDemo (...) at [...]chapters/05_autograd/demo/main.cpp:[...]
 # The outer fallback stashed the logging mode (one line logged, the matmul
 # before this exp: it writes a call's line when the call returns) ...
-frame 16
-# check: #16 [...] in mini::ch05::pythonFallback (op=OperatorHandle "aten::exp", stack=[...]) at [...]/torch_dispatch_mode.cpp:[...]
+frame 17
+# check: #17 [...] in mini::ch05::pythonFallback (op=OperatorHandle "aten::exp", stack=[...]) at [...]/torch_dispatch_mode.cpp:[...]
 print stashed
 # check: $1 = StashTorchDispatchModeGuard(stashed=LoggingMode(lines=1))
 # ... and the inner one the FLOP counter: the stack is empty while its
 # handler runs, so the Python key is out of the included set and the
 # counter's own call went to the kernel.
-frame 9
-# check: #9  [...] in mini::ch05::pythonFallback (op=OperatorHandle "aten::exp", stack=[...]) at [...]/torch_dispatch_mode.cpp:[...]
+frame 10
+# check: #10 [...] in mini::ch05::pythonFallback (op=OperatorHandle "aten::exp", stack=[...]) at [...]/torch_dispatch_mode.cpp:[...]
 print stashed
 # check: $2 = StashTorchDispatchModeGuard(stashed=FlopCounterMode)
 print mini::ch05::TorchDispatchModeTLS::stack_len()
@@ -42,7 +42,7 @@ print mini::ch05::localDispatchKeySet().included
 # When the inner fallback returns, its guard has put the FLOP counter back;
 # the logging mode stays stashed until its own handler returns.
 finish
-# check: mini::ch05::KernelFunction::callBoxedFunction ([...]) at [...]/kernel_function.cpp:[...]
+# check: mini::ch05::KernelFunction::makeBoxedFunction<&mini::ch05::pythonFallback> ([...]) at [...]/kernel_function.h:[...]
 print mini::ch05::TorchDispatchModeTLS::stack_len()
 # check: $5 = 1
 print *mini::ch05::TorchDispatchModeTLS::get_stack_at(0)

@@ -11,7 +11,7 @@ run --vmap
 # reaching the boxed kernel on Batched.
 bt -frame-arguments presence
 # check: #0  mini::ch06::matmulBatchRule (...) at [...]/batching_rules.cpp:[...]
-# check: #1  [...] in mini::ch06::KernelFunction::callBoxedFunction (...) at [...]/kernel_function.cpp:[...]
+# check: #1  [...] in mini::ch06::KernelFunction::makeBoxedFunction<&mini::ch06::matmulBatchRule> (...) at [...]
 # check: #5  [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #7  [...] in mini::ch06::matmul (...) at [...]/generated/Functions.cpp:[...]
 # check: #8  [...] in mini::ch06::MmBackward0::apply (...) at [...]/backward_nodes.cpp:[...]

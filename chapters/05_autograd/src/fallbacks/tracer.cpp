@@ -82,5 +82,5 @@ void tracerFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Sta
 }  // namespace mini
 
 // [tracer_registration]
-MINI_LIBRARY_IMPL(_, Tracer, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::tracerFallback)); }
+MINI_LIBRARY_IMPL(_, Tracer, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction<&mini::tracerFallback>()); }
 // [tracer_registration]

@@ -90,4 +90,4 @@ void pythonFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/,
 }  // namespace ch06
 }  // namespace mini
 
-MINI_LIBRARY_IMPL(_, Python, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::pythonFallback)); }
+MINI_LIBRARY_IMPL(_, Python, m) { m.fallback(mini::KernelFunction::makeFromBoxedFunction<&mini::pythonFallback>()); }

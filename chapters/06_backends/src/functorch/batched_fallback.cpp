@@ -100,5 +100,5 @@ void batchedTensorForLoopFallback(const OperatorHandle& op, DispatchKeySet /*dis
 }  // namespace mini
 
 MINI_LIBRARY_IMPL(_, Batched, m) {
-  m.fallback(mini::KernelFunction::makeFromBoxedFunction(&mini::batchedTensorForLoopFallback));
+  m.fallback(mini::KernelFunction::makeFromBoxedFunction<&mini::batchedTensorForLoopFallback>());
 }

@@ -166,13 +166,13 @@ void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
 MINI_LIBRARY_IMPL(aten, Batched, m) {
   using mini::KernelFunction;
   for (const char* name : {"neg", "relu", "exp", "sin", "cos"}) {
-    m.impl(name, KernelFunction::makeFromBoxedFunction(&mini::unaryPointwiseBatchRule));
+    m.impl(name, KernelFunction::makeFromBoxedFunction<&mini::unaryPointwiseBatchRule>());
   }
   for (const char* name : {"add.Tensor", "sub.Tensor", "mul.Tensor", "div.Tensor", "atan2", "threshold_backward"}) {
-    m.impl(name, KernelFunction::makeFromBoxedFunction(&mini::binaryPointwiseBatchRule));
+    m.impl(name, KernelFunction::makeFromBoxedFunction<&mini::binaryPointwiseBatchRule>());
   }
-  m.impl("view", KernelFunction::makeFromBoxedFunction(&mini::viewBatchRule));
-  m.impl("sum", KernelFunction::makeFromBoxedFunction(&mini::sumBatchRule));
-  m.impl("sum.dim_IntList", KernelFunction::makeFromBoxedFunction(&mini::sumBatchRule));
-  m.impl("matmul", KernelFunction::makeFromBoxedFunction(&mini::matmulBatchRule));
+  m.impl("view", KernelFunction::makeFromBoxedFunction<&mini::viewBatchRule>());
+  m.impl("sum", KernelFunction::makeFromBoxedFunction<&mini::sumBatchRule>());
+  m.impl("sum.dim_IntList", KernelFunction::makeFromBoxedFunction<&mini::sumBatchRule>());
+  m.impl("matmul", KernelFunction::makeFromBoxedFunction<&mini::matmulBatchRule>());
 }
