@@ -254,6 +254,30 @@ void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::
   std::copy(sums.begin(), sums.end(), c);
 }
 
+// C = A B for a two-byte T, rounded as 1.13's gemm_notrans_ rounds: the
+// running sum of each element lives in T, each product is float's.
+template <class T>
+void matmulReducedIntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) {
+  const std::int64_t n = a.sizes()[0];
+  const std::int64_t k = a.sizes()[1];
+  const std::int64_t m = b.sizes()[1];
+  const T* A = a.dataPtr<const T>();
+  const T* B = b.dataPtr<const T>();
+  T* C = out.dataPtr<T>();
+  parallelFor(0, n, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(k * m, 1)),
+              [&](std::int64_t firstRow, std::int64_t lastRow) {
+                for (std::int64_t i = firstRow; i < lastRow; ++i) {
+                  std::fill(C + i * m, C + (i + 1) * m, T(0.0f));
+                  for (std::int64_t p = 0; p < k; ++p) {
+                    const float aip = static_cast<float>(A[i * k + p]);
+                    for (std::int64_t j = 0; j < m; ++j) {
+                      C[i * m + j] = T(static_cast<float>(C[i * m + j]) + aip * static_cast<float>(B[p * m + j]));
+                    }
+                  }
+                }
+              });
+}
+
 }  // namespace
 
 Tensor matmulCpu(const Tensor& self, const Tensor& other) {
@@ -263,14 +287,17 @@ Tensor matmulCpu(const Tensor& self, const Tensor& other) {
 }
 
 void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other) {
-  // BFloat16 is multiplied in float and rounded once per element of the
-  // result, as ATen's CPU gemm accumulates it in float (its opmath_t). 1.13
-  // has no such loop for Half: the dispatch below refuses it, as torch does.
+  // BFloat16 as 1.13's CPU gemm does it (gemm_notrans_): each product in
+  // float, added to the element of C, which is stored, and so rounded, in
+  // bfloat16 after every step, in order of p. 1.13 has no such loop for
+  // Half: the dispatch below refuses it, as torch does.
   if (result.dtype() == ScalarType::BFloat16) {
-    Tensor product = emptyTensor(result.sizes(), {ScalarType::Float, kCpu});
-    matmulIntoCpu(product, toDtypeCpu(self, ScalarType::Float), toDtypeCpu(other, ScalarType::Float));
-    Tensor destination = result;
-    copyCpu_(destination, product);
+    Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
+    matmulReducedIntoCpu<BFloat16>(out, contiguousCpu(self), contiguousCpu(other));
+    if (!out.isSameAs(result)) {
+      Tensor destination = result;
+      copyCpu_(destination, out);
+    }
     return;
   }
   // The blocked loop writes rows of a contiguous C; an out= tensor with
