@@ -49,11 +49,16 @@ void autogradOnTheCpu() {
   printTensor("b.grad", b.grad());
 }
 
-// The tour and the gdb scripts run the demo bare; --help says so. Anything
-// else is a mistake: one line on stderr and exit code 2.
-constexpr std::string_view kUsage = "usage: ch06_demo [--help]";
+// The tour and the gdb scripts run the demo bare; --help says so;
+// --autocast runs the autocast section alone (demo/autocast_demo.cpp).
+// Anything else is a mistake: one line on stderr and exit code 2.
+constexpr std::string_view kUsage = "usage: ch06_demo [--help | --autocast]";
 
 }  // namespace
+
+namespace mini_demo {
+void autocastOnTheCpu();
+}  // namespace mini_demo
 
 int main(int argc, char** argv) {
   if (argc > 1) {
@@ -63,6 +68,10 @@ int main(int argc, char** argv) {
           "{}\nRuns chapter 06's tour: factories, dtypes, views, Meta shapes, autograd, the counted device "
           "and CUDA.\n",
           kUsage);
+      return 0;
+    }
+    if (argument == "--autocast" && argc == 2) {
+      mini_demo::autocastOnTheCpu();
       return 0;
     }
     fmt::print(stderr, "ch06_demo: unknown argument '{}' ({})\n", argument == "--help" ? argv[2] : argv[1], kUsage);
