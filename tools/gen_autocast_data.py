@@ -9,6 +9,10 @@ needed there). Three kinds of line:
                                       (torch._C._dispatch_dump), '-' for none
     policy <op> <dtypes in> => <dtype out>
                                       one call under torch.autocast("cpu")
+    decide <operator> <keys> <dtype> <dtype> <dtype>
+                                      an operator the chapter does not have (exercise
+                                      06.8): its Autocast kernels, and the dtype it gives
+                                      under CPU autocast for float32, bfloat16 and mixed inputs
     value <name> <dtype> [sizes] (v,...)
     grad <name> <dtype> [sizes] (v,...)
                                       a small model run forward under
@@ -77,6 +81,30 @@ def policies(out):
                 out.append(f"policy {op} {NAMES[da]} {NAMES[db]} => {result}")
 
 
+# Operators 1.13 has and chapter 06 does not, for exercise 06.8: which
+# Autocast keys have a kernel, and the dtype each gives under CPU autocast
+# for float32 inputs, bfloat16 inputs, and a bfloat16 first input with a
+# float32 second (what tells the CPU categories apart).
+NEW_OPERATORS = {
+    "mm": lambda x, y: torch.mm(x, y),
+    "log": lambda x, y: torch.log(x),
+    "addcmul": lambda x, y: torch.addcmul(x, x, y),
+    "prod": lambda x, y: torch.prod(x),
+    "tanh": lambda x, y: torch.tanh(x),
+}
+
+
+def decisions(out):
+    f32 = torch.tensor([[1.5, 2.0], [0.75, 1.25]])
+    bf16 = f32.bfloat16()
+    for op, call in NEW_OPERATORS.items():
+        dump = torch._C._dispatch_dump(f"aten::{op}")
+        keys = [line.split(":")[0] for line in dump.splitlines() if line.startswith("Autocast")]
+        with torch.autocast("cpu"):
+            dtypes = [NAMES[call(a, b).dtype] for a, b in ((f32, f32), (bf16, bf16), (bf16, f32))]
+        out.append(f"decide aten::{op} {','.join(keys) if keys else '-'} {' '.join(dtypes)}")
+
+
 # [model]
 def model(out):
     """A two-layer perceptron under torch.autocast("cpu"): matmul casts to
@@ -111,6 +139,7 @@ def main(argv):
            f"(torch.__version__ {torch.__version__}). Do not edit by hand."]
     kernels(out)
     policies(out)
+    decisions(out)
     model(out)
     with open(argv[1], "w", encoding="utf-8") as handle:
         handle.write("\n".join(out) + "\n")

@@ -44,6 +44,7 @@ PICTURES = [
     Picture("add_call_path", "05_autograd", "ch05_demo", ["--trace-add"],
             from_trace="add(a, b)\\na.requires_grad=True"),
     Picture("autograd_graph", "05_autograd", "ch05_demo", ["--dot", "autograd-graph"]),
+    Picture("autocast_keyset", "06_backends", "ch06_demo", ["--dot", "autocast-keyset"]),
 ]
 
 

@@ -52,12 +52,13 @@ void autogradOnTheCpu() {
 // The tour and the gdb scripts run the demo bare; --help says so;
 // --autocast runs the autocast section alone (demo/autocast_demo.cpp).
 // Anything else is a mistake: one line on stderr and exit code 2.
-constexpr std::string_view kUsage = "usage: ch06_demo [--help | --autocast]";
+constexpr std::string_view kUsage = "usage: ch06_demo [--help | --autocast | --dot autocast-keyset]";
 
 }  // namespace
 
 namespace mini_demo {
 void autocastOnTheCpu();
+void printAutocastKeySetDot();
 }  // namespace mini_demo
 
 int main(int argc, char** argv) {
@@ -72,6 +73,10 @@ int main(int argc, char** argv) {
     }
     if (argument == "--autocast" && argc == 2) {
       mini_demo::autocastOnTheCpu();
+      return 0;
+    }
+    if (argument == "--dot" && argc == 3 && std::string_view(argv[2]) == "autocast-keyset") {
+      mini_demo::printAutocastKeySetDot();
       return 0;
     }
     fmt::print(stderr, "ch06_demo: unknown argument '{}' ({})\n", argument == "--help" ? argv[2] : argv[1], kUsage);

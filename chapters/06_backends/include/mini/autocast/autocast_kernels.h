@@ -21,8 +21,8 @@ ExcludeDispatchKeyGuard excludeAutocast(DeviceType device_type);
 /// lower_precision_fp: matmul in the device's autocast dtype.
 template <DeviceType device>
 Tensor matmul_autocast(const Tensor& self, const Tensor& other);
-/// fp32 (CUDA): exp in float32, where float16 would overflow past 11.
-Tensor exp_autocast_cuda(const Tensor& self);
+/// fp32 (CUDA): exp in float32, where float16 would overflow past 11: exercise
+/// 06.7, exp_autocast (mini/exercises/exp_autocast.h).
 /// fp32_set_opt_dtype (CUDA): sums in float32.
 Tensor sum_autocast_cuda(const Tensor& self);
 Tensor sum_dim_autocast_cuda(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim);

@@ -1,0 +1,47 @@
+// Chapter 06's autocast: matmul at 1024 x 1024 on the CPU, float32 against
+// the same call under a CPU autocast guard (two casts to bfloat16, the
+// bfloat16 loop, which rounds its running sums as 1.13's does). What
+// autocast buys on a CPU is less memory per operand; without bfloat16
+// arithmetic in hardware, the loop itself is not faster.
+#include <benchmark/benchmark.h>
+
+#include "bench_units.h"
+#include "mini/aten/aten.h"
+#include "mini/aten/parallel.h"
+#include "mini/autocast/autocast_guard.h"
+
+namespace {
+
+using namespace mini::ch06;
+
+void BM_Ch06MatmulFloat32(benchmark::State& state) {
+  setNumThreads(1);
+  const std::int64_t n = state.range(0);
+  const Tensor a = randn({n, n});
+  const Tensor b = randn({n, n});
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(matmul(a, b));
+  }
+  bench::setMatmulRate(state, n);
+}
+BENCHMARK(BM_Ch06MatmulFloat32)->Name("autocast/matmul/float32/1_thread")->Arg(1024)->Unit(benchmark::kMillisecond);
+
+// [autocast_bench]
+void BM_Ch06MatmulAutocastCpu(benchmark::State& state) {
+  setNumThreads(1);
+  const std::int64_t n = state.range(0);
+  const Tensor a = randn({n, n});
+  const Tensor b = randn({n, n});
+  const autocast::AutocastGuard autocastOn(DeviceType::CPU);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(matmul(a, b));
+  }
+  bench::setMatmulRate(state, n);
+}
+// [autocast_bench]
+BENCHMARK(BM_Ch06MatmulAutocastCpu)
+    ->Name("autocast/matmul/autocast_cpu/1_thread")
+    ->Arg(1024)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
