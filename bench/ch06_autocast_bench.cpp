@@ -26,7 +26,6 @@ void BM_Ch06MatmulFloat32(benchmark::State& state) {
 }
 BENCHMARK(BM_Ch06MatmulFloat32)->Name("autocast/matmul/float32/1_thread")->Arg(1024)->Unit(benchmark::kMillisecond);
 
-// [autocast_bench]
 void BM_Ch06MatmulAutocastCpu(benchmark::State& state) {
   setNumThreads(1);
   const std::int64_t n = state.range(0);
@@ -38,7 +37,6 @@ void BM_Ch06MatmulAutocastCpu(benchmark::State& state) {
   }
   bench::setMatmulRate(state, n);
 }
-// [autocast_bench]
 BENCHMARK(BM_Ch06MatmulAutocastCpu)
     ->Name("autocast/matmul/autocast_cpu/1_thread")
     ->Arg(1024)

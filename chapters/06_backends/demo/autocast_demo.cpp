@@ -67,7 +67,6 @@ std::string keySetTable(const Tensor& tensor, std::string_view title) {
 
 }  // namespace
 
-// [demo_autocast_dot]
 // The picture of the lesson (docs/pictures/autocast_keyset.svg, ch06_demo
 // --dot autocast-keyset): a float32 CPU tensor's keys as a call sees them
 // before and inside an autocast guard, drawn from the thread's real sets.
@@ -81,6 +80,5 @@ void printAutocastKeySetDot() {
   }
   fmt::print("  before -> inside [label=\"guard removes AutocastCPU\\nfrom the excluded set\"];\n}}\n");
 }
-// [demo_autocast_dot]
 
 }  // namespace mini_demo

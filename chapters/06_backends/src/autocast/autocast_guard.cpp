@@ -35,7 +35,6 @@ void checkDeviceType(DeviceType device_type) {
 
 }  // namespace
 
-// [autocast_guard_impl]
 AutocastGuard::AutocastGuard(DeviceType device_type, std::optional<ScalarType> dtype, bool enabled, bool cache_enabled)
     : deviceType_((checkDeviceType(device_type), device_type)),
       previousEnabled_(isEnabledOn(device_type)),
@@ -70,7 +69,6 @@ AutocastGuard::~AutocastGuard() {
   setDtypeOn(deviceType_, previousDtype_);
   set_autocast_cache_enabled(previousCacheEnabled_);
 }
-// [autocast_guard_impl]
 
 }  // namespace autocast
 }  // namespace ch06

@@ -46,20 +46,17 @@ Tensor sum_dim_autocast_cuda(const Tensor& self, const std::vector<std::int64_t>
   return sum(cached_cast(ScalarType::Float, self, DeviceType::CUDA), dim, keepdim);
 }
 
-// [promote_autocast]
 Tensor atan2_autocast_cuda(const Tensor& self, const Tensor& other) {
   const ExcludeDispatchKeyGuard noAutocast = excludeAutocast(DeviceType::CUDA);
   const ScalarType widest =
       promote_type(get_lower_precision_fp_from_device_type(DeviceType::CUDA), DeviceType::CUDA, {&self, &other});
   return atan2(cached_cast(widest, self, DeviceType::CUDA), cached_cast(widest, other, DeviceType::CUDA));
 }
-// [promote_autocast]
 
 }  // namespace autocast
 }  // namespace ch06
 }  // namespace mini
 
-// [autocast_registration]
 MINI_LIBRARY_IMPL(aten, AutocastCPU, m) { m.impl("matmul", &mini::autocast::matmul_autocast<mini::DeviceType::CPU>); }
 
 MINI_LIBRARY_IMPL(aten, AutocastCUDA, m) {
@@ -68,4 +65,3 @@ MINI_LIBRARY_IMPL(aten, AutocastCUDA, m) {
   m.impl("sum.dim_IntList", &mini::autocast::sum_dim_autocast_cuda);
   m.impl("atan2", &mini::autocast::atan2_autocast_cuda);
 }
-// [autocast_registration]

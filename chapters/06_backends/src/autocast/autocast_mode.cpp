@@ -16,7 +16,6 @@ namespace autocast {
 
 namespace {
 
-// [autocast_thread_state]
 // Everything autocast remembers is per thread, as in 1.13: a guard on one
 // thread never changes what another thread's calls do.
 thread_local ScalarType autocastCpuDtype = ScalarType::BFloat16;
@@ -30,7 +29,6 @@ thread_local int nesting = 0;
 // does the same more simply, at the price of keeping the float32 weight
 // alive until the region ends (a model's weights live longer anyway).
 thread_local std::unordered_map<const TensorImpl*, std::pair<Tensor, Tensor>> cachedCasts;
-// [autocast_thread_state]
 
 bool isExcluded(DispatchKey key) { return localDispatchKeySet().excluded.has(key); }
 

@@ -16,7 +16,6 @@ constexpr CastPolicy kFp32SetOptDtype = CastPolicy::fp32_set_opt_dtype;
 constexpr CastPolicy kPromote = CastPolicy::promote;
 constexpr CastPolicy kThrough = CastPolicy::fallthrough;
 
-// [autocast_policy_table]
 // Read from 1.13: the KERNEL_CPU and KERNEL_CUDA lines of autocast_mode.cpp,
 // checked against torch._C._dispatch_dump (tools/gen_autocast_data.py
 // records which operators have an Autocast kernel). The CPU list is short:
@@ -72,7 +71,6 @@ constexpr std::array kPolicies = {
     AutocastPolicy{"aten::randn", kThrough, kThrough},
     AutocastPolicy{"aten::eye", kThrough, kThrough},
 };
-// [autocast_policy_table]
 
 }  // namespace
 

@@ -25,7 +25,5 @@ template Tensor myadd_autocast<DeviceType::CUDA>(const Tensor&, const Tensor&);
 }  // namespace ch06
 }  // namespace mini
 
-// [myadd_autocast_registration]
 MINI_LIBRARY_IMPL(myops, AutocastCPU, m) { m.impl("myadd", &mini::autocast::myadd_autocast<mini::DeviceType::CPU>); }
 MINI_LIBRARY_IMPL(myops, AutocastCUDA, m) { m.impl("myadd", &mini::autocast::myadd_autocast<mini::DeviceType::CUDA>); }
-// [myadd_autocast_registration]

@@ -27,7 +27,6 @@ Tensor floats(const Sizes& sizes) {
   return mini_test::cpuTensor(values, sizes, ScalarType::Float);
 }
 
-// [autocast_guard_test]
 TEST(AutocastGuard, RemovesTheKeyFromTheExcludedSetForItsScope) {
   EXPECT_TRUE(localDispatchKeySet().excluded.has(DispatchKey::AutocastCPU));
   EXPECT_FALSE(autocast::is_cpu_enabled());
@@ -42,7 +41,6 @@ TEST(AutocastGuard, RemovesTheKeyFromTheExcludedSetForItsScope) {
   EXPECT_EQ(localDispatchKeySet(), kDefaultLocalDispatchKeySet);
   EXPECT_EQ(matmul(floats({2, 3}), floats({3, 2})).dtype(), ScalarType::Float);
 }
-// [autocast_guard_test]
 
 TEST(AutocastGuard, DefaultsAreTorchs) {
   EXPECT_EQ(autocast::get_autocast_cpu_dtype(), ScalarType::BFloat16);
@@ -141,7 +139,6 @@ TEST(AutocastCast, CastsOnlyEligibleInputs) {
   EXPECT_TRUE(autocast::cached_cast(ScalarType::BFloat16, Tensor(), DeviceType::CPU).isSameAs(Tensor()));
 }
 
-// [autocast_cache_test]
 TEST(AutocastCache, KeepsCastsOfLeavesThatRequireGradUntilTheOutermostGuardExits) {
   Tensor weight = floats({2, 2});
   weight.setRequiresGrad(true);
@@ -165,7 +162,6 @@ TEST(AutocastCache, KeepsCastsOfLeavesThatRequireGradUntilTheOutermostGuardExits
   }
   EXPECT_EQ(autocast::cache_size(), 0u);  // the outermost guard cleared it
 }
-// [autocast_cache_test]
 
 TEST(AutocastCache, IsOffWithCacheEnabledFalse) {
   Tensor weight = floats({2, 2});

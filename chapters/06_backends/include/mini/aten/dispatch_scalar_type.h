@@ -19,7 +19,6 @@ using AllTypes = ScalarTypeList<ScalarType::Long, ScalarType::Float, ScalarType:
 using AllTypesAndBool = ScalarTypeList<ScalarType::Bool, ScalarType::Long, ScalarType::Float, ScalarType::Double>;
 using FloatingTypes = ScalarTypeList<ScalarType::Float, ScalarType::Double>;
 
-// [dispatch_and]
 /// ATen's _AND forms: a base list plus the dtypes a kernel also supports,
 /// most often the two-byte floats, which most kernels of 1.13 list one by
 /// one (add takes Half and BFloat16 on the CPU, exp only BFloat16: "exp_vml_cpu"
@@ -28,7 +27,6 @@ template <ScalarType... extra>
 using AllTypesAnd = ScalarTypeList<ScalarType::Long, ScalarType::Float, ScalarType::Double, extra...>;
 template <ScalarType... extra>
 using FloatingTypesAnd = ScalarTypeList<ScalarType::Float, ScalarType::Double, extra...>;
-// [dispatch_and]
 
 /// The error of a dtype the kernel has no loop for, worded as ATen's:
 /// `"neg" not implemented for 'Bool'`. Out of line, so that nvcc, which

@@ -17,7 +17,6 @@ namespace autocast {
 /// goes on down (Autograd, then the backend) instead of coming back to it.
 ExcludeDispatchKeyGuard excludeAutocast(DeviceType device_type);
 
-// [autocast_kernels]
 /// lower_precision_fp: matmul in the device's autocast dtype.
 template <DeviceType device>
 Tensor matmul_autocast(const Tensor& self, const Tensor& other);
@@ -28,7 +27,6 @@ Tensor sum_autocast_cuda(const Tensor& self);
 Tensor sum_dim_autocast_cuda(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim);
 /// promote (CUDA): atan2 in the widest dtype of its inputs.
 Tensor atan2_autocast_cuda(const Tensor& self, const Tensor& other);
-// [autocast_kernels]
 
 /// The tutorial's myadd_autocast: myops::myadd in the device's lower precision.
 template <DeviceType device>

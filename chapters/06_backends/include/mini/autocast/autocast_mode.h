@@ -55,7 +55,6 @@ DispatchKey get_autocast_dispatch_key_from_device_type(DeviceType device_type);
 /// What lower_precision_fp means on that device now: its autocast dtype.
 ScalarType get_lower_precision_fp_from_device_type(DeviceType device_type);
 
-// [autocast_cast]
 /// Whether autocast may change this argument's dtype: a defined floating
 /// tensor on the kernel's device, and not float64 (1.13's is_eligible:
 /// autocast never narrows a double, and never touches integers, bools or
@@ -74,7 +73,6 @@ Tensor cached_cast(ScalarType to_type, const Tensor& arg, DeviceType device_type
 /// lower precision, float64 arguments are ignored, and an eligible argument
 /// of the other two-byte dtype (bfloat16 under CUDA's float16) is an error.
 ScalarType promote_type(ScalarType to_type, DeviceType device_type, std::initializer_list<const Tensor*> args);
-// [autocast_cast]
 
 }  // namespace autocast
 }  // namespace ch06
