@@ -1,8 +1,8 @@
 // Chapter 06's autocast: matmul at 1024 x 1024 on the CPU, float32 against
 // the same call under a CPU autocast guard (two casts to bfloat16, the
-// bfloat16 loop, which rounds its running sums as 1.13's does). What
-// autocast buys on a CPU is less memory per operand; without bfloat16
-// arithmetic in hardware, the loop itself is not faster.
+// bfloat16 loop, which rounds its running sums as 1.13's portable gemm loop
+// does). That loop uses no bfloat16 instructions and no blocking: it is
+// slower than the float32 one, and what autocast buys here is memory.
 #include <benchmark/benchmark.h>
 
 #include "bench_units.h"

@@ -254,9 +254,11 @@ def autocast_section(r, note=""):
             ["autocast / float32 (time)", ratio(divide(cast, plain)), "-"]]
     return (AUTOCAST_HEADING + "\n\n" + (note + "\n\n" if note else "") +
             "One thread, n = 1024. Under the guard, matmul's autocast kernel casts both float32 operands to\n"
-            "bfloat16 and the CPU kernel multiplies in bfloat16, rounding its running sums as 1.13's gemm\n"
-            "loop does. Without bfloat16 arithmetic in the CPU (AVX512-BF16, AMX) nothing makes that loop\n"
-            "faster than the blocked float32 one: on a CPU autocast saves memory, not time.\n\n"
+            "bfloat16 and the CPU kernel multiplies in bfloat16, rounding its running sum after every step as\n"
+            "1.13's portable gemm loop does: a conversion to float and back per multiply-add, no bfloat16\n"
+            "instructions, no blocking. It is slower than the blocked float32 loop; what autocast buys here\n"
+            "is half the memory per operand. (libtorch 1.13 hands a bfloat16 matmul to oneDNN, which uses\n"
+            "AVX512-BF16 or AMX where the CPU has them; this chapter's loop does not.)\n\n"
             + table(["matmul 1024 x 1024", "time", "rate"], rows) + "\n")
 
 
