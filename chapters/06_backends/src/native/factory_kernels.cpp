@@ -134,7 +134,7 @@ Tensor eyeComposite(std::int64_t n, ScalarType dtype, Device device) {
   }
   if (dtype == ScalarType::BFloat16) {
     // 1.13's eye loop lists Half and Bool besides the usual types, not BFloat16.
-    throw std::invalid_argument("\"eye\" not implemented for 'BFloat16'");
+    throwNotImplementedForType("eye", dtype);
   }
   Tensor host = emptyTensor({n, n}, {dtype, kCpu});
   fillCpu_(host, 0.0);

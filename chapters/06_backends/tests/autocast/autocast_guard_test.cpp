@@ -111,6 +111,10 @@ TEST(AutocastGuard, RefusesWhatTorchRefuses) {
             "unknown device type for autocast in get_autocast_dispatch_key_from_device_type: meta");
   EXPECT_EQ(errorOf([] { autocast::get_lower_precision_fp_from_device_type(DeviceType::PrivateUse1); }),
             "unknown device type for autocast in get_lower_precision_fp_from_device_type: privateuseone");
+  // promote: a float16 CPU tensor under the CPU's bfloat16 has no place in the order.
+  const Tensor half = mini_test::cpuTensor({1, 2}, {2}, ScalarType::Half);
+  EXPECT_EQ(errorOf([&] { autocast::promote_type(ScalarType::BFloat16, DeviceType::CPU, {&half}); }),
+            "Unexpected floating ScalarType in at::autocast::prioritize: BFloat16 with Half");
 }
 
 TEST(AutocastGuard, CudaWithoutAGpuWarnsAndStaysOff) {

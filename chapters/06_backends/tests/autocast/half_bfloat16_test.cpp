@@ -9,6 +9,7 @@
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/core/type_promotion.h"
 #include "mini/generated/Functions.h"
+#include "mini/generated/NativeFunctions.h"
 #include "support/backend_test_helpers.h"
 
 namespace mini {
@@ -111,6 +112,10 @@ TEST(Half, FillRefusesWhatItCannotHoldAsTorch) {
             "fill_: value cannot be converted to type at::Half without overflow");
   EXPECT_EQ(errorOf([] { full({1}, 1e39, {ScalarType::BFloat16}); }),
             "fill_: value cannot be converted to type at::BFloat16 without overflow");
+  // 1.13's eye loop lists float16, not bfloat16 (the kernel, called directly:
+  // eye's BackendSelect kernel is exercise 06.1).
+  EXPECT_EQ(errorOf([] { eyeComposite(2, ScalarType::BFloat16, kCpu); }), "\"eye\" not implemented for 'BFloat16'");
+  EXPECT_EQ(eyeComposite(2, ScalarType::Half, kCpu).dtype(), ScalarType::Half);
 }
 
 }  // namespace
