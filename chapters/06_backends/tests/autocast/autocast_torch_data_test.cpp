@@ -17,12 +17,12 @@
 #include "mini/autocast/autocast_policy.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/generated/Functions.h"
+#include "mini/util/exercise.h"
 #include "support/backend_test_helpers.h"
 
 namespace mini {
 namespace {
 
-using mini_test::errorOf;
 
 std::vector<std::string> linesStartingWith(const std::string& word) {
   std::ifstream in(MINI_AUTOCAST_DATA);
@@ -111,15 +111,19 @@ TEST(AutocastPolicy, CpuCallsGiveTorchsDtypes) {
     std::getline(words >> std::ws, expected);
     const Tensor a = mini_test::cpuTensor({1, 2, 3, 4}, {2, 2}, dtypeNamed(da));
     const Tensor b = mini_test::cpuTensor({0.5, -1, 2, 0.25}, {2, 2}, dtypeNamed(db));
-    std::string actual;
-    {
-      autocast::AutocastGuard autocastOn(DeviceType::CPU);
-      const std::string error = errorOf([&] { actual = scalarTypeCName(callByName(op, a, b).dtype()); });
-      if (!error.empty()) {
-        actual = "error " + error;
+    // atan2's meta() is exercise 06.5: in the learner build its stub stops the check.
+    mini_test::unlessTheExerciseIsAStub([&] {
+      std::string actual;
+      try {
+        autocast::AutocastGuard autocastOn(DeviceType::CPU);
+        actual = scalarTypeCName(callByName(op, a, b).dtype());
+      } catch (const ExerciseNotDone&) {
+        throw;
+      } catch (const std::exception& error) {
+        actual = std::string("error ") + error.what();
       }
-    }
-    EXPECT_EQ(actual, expected) << line;
+      EXPECT_EQ(actual, expected) << line;
+    });
   }
 }
 

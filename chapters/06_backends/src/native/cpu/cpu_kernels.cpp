@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include <fmt/ranges.h>
 
@@ -254,25 +255,44 @@ void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::
   std::copy(sums.begin(), sums.end(), c);
 }
 
-// C = A B for a two-byte T, rounded as 1.13's gemm_notrans_ rounds: the
-// running sum of each element lives in T, each product is float's.
-template <class T>
-void matmulReducedIntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) {
+// C = A B in bfloat16, rounded as 1.13's gemm_notrans_ rounds: the running
+// sum of each element lives in bfloat16, each product is float's. B is
+// converted to float once (exactly: every bfloat16 is a float), and each
+// segment of a row of C is kept in float, each value rounded to bfloat16's
+// precision after every step (BFloat16::roundedFloat), so the inner loop is
+// float arithmetic the compiler can vectorise.
+void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) {
   const std::int64_t n = a.sizes()[0];
   const std::int64_t k = a.sizes()[1];
   const std::int64_t m = b.sizes()[1];
-  const T* A = a.dataPtr<const T>();
-  const T* B = b.dataPtr<const T>();
-  T* C = out.dataPtr<T>();
+  const BFloat16* A = a.dataPtr<const BFloat16>();
+  const BFloat16* B = b.dataPtr<const BFloat16>();
+  BFloat16* C = out.dataPtr<BFloat16>();
+  const std::vector<float> bFloat(B, B + k * m);
+  // One segment of a row of C, kWidth columns, in a local array of known
+  // length (as accumulateRowSegment's): what lets -O2 vectorise the loop.
+  constexpr std::int64_t kWidth = 64;
   parallelFor(0, n, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(k * m, 1)),
               [&](std::int64_t firstRow, std::int64_t lastRow) {
                 for (std::int64_t i = firstRow; i < lastRow; ++i) {
-                  std::fill(C + i * m, C + (i + 1) * m, T(0.0f));
-                  for (std::int64_t p = 0; p < k; ++p) {
-                    const float aip = static_cast<float>(A[i * k + p]);
-                    for (std::int64_t j = 0; j < m; ++j) {
-                      C[i * m + j] = T(static_cast<float>(C[i * m + j]) + aip * static_cast<float>(B[p * m + j]));
+                  for (std::int64_t j0 = 0; j0 < m; j0 += kWidth) {
+                    const std::int64_t width = std::min(kWidth, m - j0);
+                    std::array<float, kWidth> sums{};
+                    for (std::int64_t p = 0; p < k; ++p) {
+                      const float aip = static_cast<float>(A[i * k + p]);
+                      const float* bRow = bFloat.data() + p * m + j0;
+                      if (width == kWidth) {
+                        for (std::size_t j = 0; j < kWidth; ++j) {
+                          sums[j] = BFloat16::roundedFloat(sums[j] + aip * bRow[j]);
+                        }
+                      } else {
+                        for (std::int64_t j = 0; j < width; ++j) {
+                          sums[static_cast<std::size_t>(j)] =
+                              BFloat16::roundedFloat(sums[static_cast<std::size_t>(j)] + aip * bRow[j]);
+                        }
+                      }
                     }
+                    std::copy(sums.begin(), sums.begin() + width, C + i * m + j0);
                   }
                 }
               });
@@ -293,7 +313,7 @@ void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other
   // Half: the dispatch below refuses it, as torch does.
   if (result.dtype() == ScalarType::BFloat16) {
     Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
-    matmulReducedIntoCpu<BFloat16>(out, contiguousCpu(self), contiguousCpu(other));
+    matmulBFloat16IntoCpu(out, contiguousCpu(self), contiguousCpu(other));
     if (!out.isSameAs(result)) {
       Tensor destination = result;
       copyCpu_(destination, out);
