@@ -23,7 +23,6 @@
 namespace mini {
 namespace {
 
-
 std::vector<std::string> linesStartingWith(const std::string& word) {
   std::ifstream in(MINI_AUTOCAST_DATA);
   EXPECT_TRUE(in) << "cannot read " << MINI_AUTOCAST_DATA;
