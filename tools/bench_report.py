@@ -255,10 +255,10 @@ def autocast_section(r, note=""):
     return (AUTOCAST_HEADING + "\n\n" + (note + "\n\n" if note else "") +
             "One thread, n = 1024. Under the guard, matmul's autocast kernel casts both float32 operands to\n"
             "bfloat16 and the CPU kernel multiplies in bfloat16, rounding its running sum after every step as\n"
-            "1.13's portable gemm loop does: a conversion to float and back per multiply-add, no bfloat16\n"
-            "instructions, no blocking. It is slower than the blocked float32 loop; what autocast buys here\n"
-            "is half the memory per operand. (libtorch 1.13 hands a bfloat16 matmul to oneDNN, which uses\n"
-            "AVX512-BF16 or AMX where the CPU has them; this chapter's loop does not.)\n\n"
+            "1.13's portable gemm loop does: float arithmetic, vectorised, with a rounding to bfloat16 per\n"
+            "multiply-add and no bfloat16 instructions. It is slower than the blocked float32 loop; what\n"
+            "autocast buys here is half the memory per operand. (libtorch 1.13 hands a bfloat16 matmul to\n"
+            "oneDNN, which uses AVX512-BF16 or AMX where the CPU has them; this chapter's loop does not.)\n\n"
             + table(["matmul 1024 x 1024", "time", "rate"], rows) + "\n")
 
 
