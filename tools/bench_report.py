@@ -246,9 +246,9 @@ AUTOCAST_HEADING = "## Autocast: matmul at 1024 on the CPU"
 def autocast_section(r, note=""):
     """bench/ch06_autocast_bench.cpp: the same 1024 x 1024 float32 matmul,
     plain and under a CPU autocast guard (chapter 06, section 12)."""
-    plain = r.time("autocast/matmul/float32/1_thread/1024")
+    plain = r.time("matmul/ours/1_thread/1024")
     cast = r.time("autocast/matmul/autocast_cpu/1_thread/1024")
-    rows = [["float32", ns(plain), rate(r.counter("autocast/matmul/float32/1_thread/1024", "GFLOP/s"), "GFLOP/s")],
+    rows = [["float32", ns(plain), rate(r.counter("matmul/ours/1_thread/1024", "GFLOP/s"), "GFLOP/s")],
             ["under `AutocastGuard(DeviceType::CPU)` (bfloat16)", ns(cast),
              rate(r.counter("autocast/matmul/autocast_cpu/1_thread/1024", "GFLOP/s"), "GFLOP/s")],
             ["autocast / float32 (time)", ratio(divide(cast, plain)), "-"]]
