@@ -248,6 +248,50 @@ def matmul_section(r, have_libtorch):
             + table(["n", "ours", "libtorch", "ours / libtorch (rate)"], rows) + "\n")
 
 
+AUTOCAST_HEADING = "## Autocast: matmul at 1024 on the CPU"
+
+
+def autocast_section(r, note=""):
+    """bench/ch06_autocast_bench.cpp: the same 1024 x 1024 float32 matmul,
+    plain and under a CPU autocast guard (chapter 06, section 14)."""
+    plain = r.time("matmul/ours/1_thread/1024")
+    cast = r.time("autocast/matmul/autocast_cpu/1_thread/1024")
+    rows = [["float32", ns(plain), rate(r.counter("matmul/ours/1_thread/1024", "GFLOP/s"), "GFLOP/s")],
+            ["under `AutocastGuard(DeviceType::CPU)` (bfloat16)", ns(cast),
+             rate(r.counter("autocast/matmul/autocast_cpu/1_thread/1024", "GFLOP/s"), "GFLOP/s")],
+            ["autocast / float32 (time)", ratio(divide(cast, plain)), "-"]]
+    return (AUTOCAST_HEADING + "\n\n" + (note + "\n\n" if note else "") +
+            "One thread, n = 1024. Under the guard, matmul's autocast kernel casts both float32 operands to\n"
+            "bfloat16 and the CPU kernel multiplies in bfloat16, rounding its running sum after every step as\n"
+            "1.13's portable gemm loop does: float arithmetic, vectorised, with a rounding to bfloat16 per\n"
+            "multiply-add and no bfloat16 instructions. It is slower than the blocked float32 loop; what\n"
+            "autocast buys here is half the memory per operand. (libtorch 1.13 hands a bfloat16 matmul to\n"
+            "oneDNN, which uses AVX512-BF16 or AMX where the CPU has them; this chapter's loop does not.)\n\n"
+            + table(["matmul 1024 x 1024", "time", "rate"], rows) + "\n")
+
+
+def update_autocast_only(path, results, machine):
+    """Rewrites, in the page at `path`, only the autocast section (or adds
+    it before the trace's), saying that it comes from a later run than the
+    rest of the page: `tools/run-bench --only autocast`."""
+    with open(path, encoding="utf-8") as handle:
+        page = handle.read()
+    load = next((context["load_avg"] for context in results.contexts if context.get("load_avg")), None)
+    note = (f"Measured on {machine['date']} by `tools/run-bench --only autocast`, in a later run than the rest\n"
+            f"of this page: {machine['cpu']}, {machine['compiler']}, `{machine['flags']}`, load average\n"
+            f"{'n/a' if not load else ', '.join(f'{x:.2f}' for x in load)} when it started.")
+    section = autocast_section(results, note) + "\n"
+    start = re.search("^" + re.escape(AUTOCAST_HEADING) + "$", page, re.M)
+    if start:
+        end = re.search(r"^## ", page[start.end():], re.M)
+        page = page[:start.start()] + section + page[start.end() + end.start():]
+    else:
+        before = re.search(r"^## MINI_DISPATCH_TRACE", page, re.M)
+        page = page[:before.start()] + section + page[before.start():]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(page)
+
+
 CHAPTERS = [
     ("01", "chapter/01_table_lookup", None, "a per-operator table indexed by the argument's key "
                                             "(its kernel adds two Numbers)"),
@@ -502,13 +546,16 @@ def main():
     parser.add_argument("--machine", required=True, help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
     parser.add_argument("--gpu", help="bench_cuda's JSON output")
     parser.add_argument("--gpu-recorded", action="store_true", help="--gpu is the committed recording")
-    parser.add_argument("--only", choices=["trace"],
-                        help="update only the trace benchmarks' rows and section of the page at --out")
+    parser.add_argument("--only", choices=["trace", "autocast"],
+                        help="update only the trace (or autocast) benchmarks' rows and section of the page at --out")
     parser.add_argument("results", nargs="+")
     args = parser.parse_args()
     with open(args.machine, encoding="utf-8") as handle:
         machine = json.load(handle)
     results = Results(args.results)
+    if args.only == "autocast":
+        update_autocast_only(args.out, results, machine)
+        return 0
     if args.only == "trace":
         for target in update_trace_only(args.out, results, machine):
             print(f"run-bench: {target.status(True):8} {target.what}: "
@@ -528,6 +575,7 @@ def main():
         bandwidth_section(results, have_libtorch),
         matmul_section(results, have_libtorch),
         chapter_section(results, have_libtorch),
+        autocast_section(results),
         trace_section(results),
         memory_section(results, have_libtorch),
         gpu_section(gpu, args.gpu_recorded),

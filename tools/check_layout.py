@@ -26,8 +26,8 @@ import re
 import sys
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-LAYERS = {"core", "util", "dispatch", "op_registration", "boxing", "fallbacks", "autograd", "aten", "native",
-          "extension", "exercises", "dispatch_modes", "functorch"}
+LAYERS = {"core", "util", "dispatch", "op_registration", "boxing", "fallbacks", "autograd", "autocast", "aten",
+          "native", "extension", "exercises", "dispatch_modes", "functorch"}
 CODE = (".h", ".cpp", ".cu", ".cuh", ".py")
 MAX_FILES = 25
 

@@ -45,6 +45,7 @@ PICTURES = [
             from_trace="add(a, b)\\na.requires_grad=True"),
     Picture("autograd_graph", "05_autograd", "ch05_demo", ["--dot", "autograd-graph"]),
     Picture("joint_graph", "05_autograd", "ch05_demo", ["--dot", "joint-graph"]),
+    Picture("autocast_keyset", "06_backends", "ch06_demo", ["--dot", "autocast-keyset"]),
 ]
 
 

@@ -31,7 +31,8 @@ from printers import (READ_ERRORS, Invalid, enum_name, first_pointer, guarded, h
                       text_printer, vector_elements)
 
 # torch's names for the ScalarType enumerators.
-_DTYPE_NAMES = {"Double": "float64", "Float": "float32", "Long": "int64", "Int": "int32", "Bool": "bool"}
+_DTYPE_NAMES = {"Double": "float64", "Float": "float32", "Long": "int64", "Int": "int32", "Bool": "bool",
+                "Half": "float16", "BFloat16": "bfloat16"}
 
 
 def dtype_name(value):

@@ -1,4 +1,4 @@
-"""The Device printer, for chapter 04 on.
+"""The Device printer, for chapter 04 on, and chapter 06's Half and BFloat16.
 
 Device prints as torch.device does: `cpu`, `cuda:0`, `privateuseone:0`.
 Chapters 04 and 05 name a device by its BackendComponent (`CPUBit`), chapter
@@ -6,6 +6,8 @@ Chapters 04 and 05 name a device by its BackendComponent (`CPUBit`), chapter
 either way. (Chapter 06's Tensor, with its device, prints through
 ch05_autograd.py, which reads each chapter's TensorImpl layout.)
 """
+import struct
+
 from printers import enum_name, text_printer
 
 # torch's device type names for the DeviceType (or BackendComponent) enumerators.
@@ -20,5 +22,18 @@ def device_text(device):
     return name if index < 0 else "{}:{}".format(name, index)
 
 
+def half_text(value):
+    """A mini::Half as the number its two bytes hold, as torch prints an
+    element: `Half(0.0999755859375)`, not `{x = 11878}`."""
+    return "Half({!r})".format(struct.unpack("<e", struct.pack("<H", int(value["x"])))[0])
+
+
+def bfloat16_text(value):
+    """A mini::BFloat16: the top half of a float32."""
+    return "BFloat16({!r})".format(struct.unpack("<f", struct.pack("<I", int(value["x"]) << 16))[0])
+
+
 def register(collection):
     collection.add("Device", text_printer("Device", device_text))
+    collection.add("Half", text_printer("Half", half_text))
+    collection.add("BFloat16", text_printer("BFloat16", bfloat16_text))

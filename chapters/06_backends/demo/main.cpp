@@ -81,11 +81,18 @@ void vmapDemo() {
 }
 // [demo_vmap]
 
-// The tour and the gdb scripts run the demo bare; --help says so. Anything
-// else is a mistake: one line on stderr and exit code 2.
-constexpr std::string_view kUsage = "usage: ch06_demo [--help] [--vmap]";
+// The tour and the gdb scripts run the demo bare; --help says so; --vmap
+// runs the vmap section alone; --autocast the autocast section alone
+// (demo/autocast_demo.cpp). Anything else is a mistake: one line on stderr
+// and exit code 2.
+constexpr std::string_view kUsage = "usage: ch06_demo [--help | --vmap | --autocast | --dot autocast-keyset]";
 
 }  // namespace
+
+namespace mini_demo {
+void autocastOnTheCpu();
+void printAutocastKeySetDot();
+}  // namespace mini_demo
 
 int main(int argc, char** argv) {
   if (argc > 1) {
@@ -93,12 +100,22 @@ int main(int argc, char** argv) {
     if (argument == "--help" && argc == 2) {
       fmt::print(
           "{}\nRuns chapter 06's tour: factories, dtypes, views, Meta shapes, autograd, the counted device "
-          "and CUDA.\n--vmap runs vmap instead: per-sample gradients and a nested vmap.\n",
+          "and CUDA.\n--vmap runs vmap instead: per-sample gradients and a nested vmap.\n--autocast runs one matmul "
+          "under the autocast guard, with its key sets and trace; --dot autocast-keyset prints the lesson's "
+          "picture of those key sets as graphviz.\n",
           kUsage);
       return 0;
     }
     if (argument == "--vmap" && argc == 2) {
       vmapDemo();
+      return 0;
+    }
+    if (argument == "--autocast" && argc == 2) {
+      mini_demo::autocastOnTheCpu();
+      return 0;
+    }
+    if (argument == "--dot" && argc == 3 && std::string_view(argv[2]) == "autocast-keyset") {
+      mini_demo::printAutocastKeySetDot();
       return 0;
     }
     fmt::print(stderr, "ch06_demo: unknown argument '{}' ({})\n", argument == "--help" ? argv[2] : argv[1], kUsage);

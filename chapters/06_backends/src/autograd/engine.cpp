@@ -60,8 +60,10 @@ using ReadyQueue = std::priority_queue<std::shared_ptr<Node>, std::vector<std::s
 
 // A formula that returns the wrong number or shape of gradients would
 // otherwise fail far away, in whichever node receives them; PyTorch checks
-// here and names the culprit (validate_outputs).
-void validateOutputs(const Node& node, const TensorList& outputs) {
+// here and names the culprit (validate_outputs). A gradient of another
+// dtype than its input is converted to that dtype, as there: an autocast
+// region mixes float32 and bfloat16 nodes in one graph.
+void validateOutputs(const Node& node, TensorList& outputs) {
   const std::vector<Edge>& edges = node.nextEdges();
   if (outputs.size() != edges.size()) {
     throw std::runtime_error(fmt::format("Function {} returned an incorrect number of gradients (expected {}, got {})",
@@ -76,6 +78,10 @@ void validateOutputs(const Node& node, const TensorList& outputs) {
       throw std::runtime_error(fmt::format(
           "Function {} returned an invalid gradient at index {} - got [{}] but expected shape compatible with [{}]",
           node.name(), i, fmt::join(outputs[i].sizes(), ", "), fmt::join(expected, ", ")));
+    }
+    const ScalarType dtype = edges[i].function->inputDtype(edges[i].inputNr);
+    if (outputs[i].dtype() != dtype) {
+      outputs[i] = outputs[i].to(dtype);
     }
   }
 }

@@ -19,6 +19,7 @@ Node::Node(std::vector<Edge> nextEdges) : nextEdges_(std::move(nextEdges)), sequ
 
 std::uint32_t Node::addInputMetadata(const Tensor& output) {
   inputSizes_.push_back(output.sizes());
+  inputDtypes_.push_back(output.dtype());
   return static_cast<std::uint32_t>(inputSizes_.size() - 1);
 }
 

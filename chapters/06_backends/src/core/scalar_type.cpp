@@ -9,11 +9,17 @@ std::size_t itemSize(ScalarType type) {
     case ScalarType::Long: return sizeof(std::int64_t);
     case ScalarType::Float: return sizeof(float);
     case ScalarType::Double: return sizeof(double);
+    case ScalarType::Half: return sizeof(Half);
+    case ScalarType::BFloat16: return sizeof(BFloat16);
   }
   return 0;
 }
 
-bool isFloatingType(ScalarType type) { return type == ScalarType::Float || type == ScalarType::Double; }
+bool isFloatingType(ScalarType type) {
+  return type == ScalarType::Float || type == ScalarType::Double || isReducedFloatingType(type);
+}
+
+bool isReducedFloatingType(ScalarType type) { return type == ScalarType::Half || type == ScalarType::BFloat16; }
 
 std::string_view scalarTypeName(ScalarType type) {
   switch (type) {
@@ -21,6 +27,8 @@ std::string_view scalarTypeName(ScalarType type) {
     case ScalarType::Long: return "int64";
     case ScalarType::Float: return "float32";
     case ScalarType::Double: return "float64";
+    case ScalarType::Half: return "float16";
+    case ScalarType::BFloat16: return "bfloat16";
   }
   return "unknown";
 }
@@ -31,6 +39,8 @@ std::string_view scalarTypeCName(ScalarType type) {
     case ScalarType::Long: return "Long";
     case ScalarType::Float: return "Float";
     case ScalarType::Double: return "Double";
+    case ScalarType::Half: return "Half";
+    case ScalarType::BFloat16: return "BFloat16";
   }
   return "Undefined";
 }

@@ -12,14 +12,20 @@ constexpr ScalarType b1 = ScalarType::Bool;
 constexpr ScalarType i8 = ScalarType::Long;
 constexpr ScalarType f4 = ScalarType::Float;
 constexpr ScalarType f8 = ScalarType::Double;
+constexpr ScalarType f2 = ScalarType::Half;
+constexpr ScalarType bf = ScalarType::BFloat16;
 
-// Rows and columns in enum order, read as c10's _promoteTypesLookup is.
-constexpr std::array<std::array<ScalarType, 4>, 4> kPromotionTable = {{
-    /*        b1  i8  f4  f8 */
-    /* b1 */ {b1, i8, f4, f8},
-    /* i8 */ {i8, i8, f4, f8},
-    /* f4 */ {f4, f4, f4, f8},
-    /* f8 */ {f8, f8, f8, f8},
+// Rows and columns in enum order, read as c10's _promoteTypesLookup is;
+// torch.promote_types of 1.13 for every pair (test: ScalarTypes.PromotionTableIsTorchs).
+// float16 and bfloat16 meet at float32: neither holds the other's values.
+constexpr std::array<std::array<ScalarType, 6>, 6> kPromotionTable = {{
+    /*        b1  i8  f4  f8  f2  bf */
+    /* b1 */ {b1, i8, f4, f8, f2, bf},
+    /* i8 */ {i8, i8, f4, f8, f2, bf},
+    /* f4 */ {f4, f4, f4, f8, f4, f4},
+    /* f8 */ {f8, f8, f8, f8, f8, f8},
+    /* f2 */ {f2, f2, f4, f8, f2, f4},
+    /* bf */ {bf, bf, f4, f8, f4, bf},
 }};
 
 enum class Category { Bool, Integral, Floating };

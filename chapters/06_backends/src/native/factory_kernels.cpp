@@ -96,7 +96,7 @@ Tensor arangeComposite(double start, double end, double step, ScalarType dtype, 
   // implemented for 'Bool'), and start, end and step are taken in the type
   // it counts in, int64 for int64: arange(-3, 3, 1.5) of int64 counts by 1
   // (six elements, not four), and a step of 0.5 is a step of 0.
-  MINI_DISPATCH_ALL_TYPES(dtype, "arange_cpu", [&] {
+  MINI_DISPATCH_ALL_TYPES_AND2(ScalarType::Half, ScalarType::BFloat16, dtype, "arange_cpu", [&] {
     if constexpr (std::is_integral_v<scalar_t>) {
       for (double* bound : {&start, &end, &step}) {
         checkConvertible(*bound, dtype, "arange");
@@ -131,6 +131,10 @@ Tensor randnComposite(const Sizes& size, ScalarType dtype, Device device) {
 Tensor eyeComposite(std::int64_t n, ScalarType dtype, Device device) {
   if (device.isMeta()) {
     return empty({n, n}, {dtype, device});  // a shape, and nothing to draw
+  }
+  if (dtype == ScalarType::BFloat16) {
+    // 1.13's eye loop lists Half and Bool besides the usual types, not BFloat16.
+    throwNotImplementedForType("eye", dtype);
   }
   Tensor host = emptyTensor({n, n}, {dtype, kCpu});
   fillCpu_(host, 0.0);

@@ -23,6 +23,8 @@ std::string_view typeMetaName(ScalarType dtype) {
     case ScalarType::Long: return "long int";
     case ScalarType::Float: return "float";
     case ScalarType::Double: return "double";
+    case ScalarType::Half: return "c10::Half";
+    case ScalarType::BFloat16: return "c10::BFloat16";
   }
   return "unknown";
 }

@@ -19,16 +19,31 @@ bool floatHolds(double value) {
   return !std::isfinite(value) || std::fabs(value) <= static_cast<double>(std::numeric_limits<float>::max());
 }
 
+// The same for the two-byte floats, up to their largest finite values:
+// 65504 for float16, (2 - 2^-7) * 2^127 for bfloat16.
+bool holdsUpTo(double value, double largest) { return !std::isfinite(value) || std::fabs(value) <= largest; }
+
+// The C++ name PyTorch's message gives the type.
+std::string_view cppTypeName(ScalarType dtype) {
+  switch (dtype) {
+    case ScalarType::Long: return "int64_t";
+    case ScalarType::Half: return "at::Half";
+    case ScalarType::BFloat16: return "at::BFloat16";
+    default: return "float";
+  }
+}
+
 }  // namespace
 
 void checkConvertible(double value, ScalarType dtype, std::string_view op) {
-  const bool holds = dtype == ScalarType::Long    ? int64Holds(value)
-                     : dtype == ScalarType::Float ? floatHolds(value)
-                                                  : true;  // bool and double hold every double
+  const bool holds = dtype == ScalarType::Long       ? int64Holds(value)
+                     : dtype == ScalarType::Float    ? floatHolds(value)
+                     : dtype == ScalarType::Half     ? holdsUpTo(value, 65504.0)
+                     : dtype == ScalarType::BFloat16 ? holdsUpTo(value, 0x1.fep127)
+                                                     : true;  // bool and double hold every double
   if (!holds) {
-    // The C++ name PyTorch's message gives the type.
-    throw std::runtime_error(fmt::format("{}: value cannot be converted to type {} without overflow", op,
-                                         dtype == ScalarType::Long ? "int64_t" : "float"));
+    throw std::runtime_error(
+        fmt::format("{}: value cannot be converted to type {} without overflow", op, cppTypeName(dtype)));
   }
 }
 

@@ -55,6 +55,9 @@ inline const std::vector<Difference> kDeliberateDifferences = {
     {"matmul checks that the dtypes match before its dtype loop refuses bool", "promotion", "call r matmul",
      "\"addmm_impl_cpu_\" not implemented for 'Bool'", "expected scalar type Bool but found",
      "docs/errors.md#error-06-scalar-type"},
+    {"matmul checks that the dtypes match before its dtype loop refuses float16", "reduced_precision", "call r matmul",
+     "\"addmm_impl_cpu_\" not implemented for 'Half'", "expected scalar type Half but found",
+     "docs/errors.md#error-06-scalar-type"},
     {"clone and _to_copy give a contiguous result; 1.13 keeps the input's stride order (preserve_format)",
      "values,factories_views", "strides r", "", "", "docs/errors.md#error-06-deliberate-differences"},
 };

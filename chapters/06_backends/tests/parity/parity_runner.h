@@ -65,6 +65,13 @@ inline mini::Tensor makeTensor(const std::vector<std::string>& words) {
       case mini::ScalarType::Long: tensor.dataPtr<std::int64_t>()[i] = std::strtoll(text, nullptr, 10); break;
       case mini::ScalarType::Float: tensor.dataPtr<float>()[i] = static_cast<float>(std::strtod(text, nullptr)); break;
       case mini::ScalarType::Double: tensor.dataPtr<double>()[i] = std::strtod(text, nullptr); break;
+      // Rounded from float, as torch.tensor(values, dtype=torch.half) does.
+      case mini::ScalarType::Half:
+        tensor.dataPtr<mini::Half>()[i] = static_cast<float>(std::strtod(text, nullptr));
+        break;
+      case mini::ScalarType::BFloat16:
+        tensor.dataPtr<mini::BFloat16>()[i] = static_cast<float>(std::strtod(text, nullptr));
+        break;
     }
   }
   if (words.size() > 5 && words[5] == "grad") tensor.setRequiresGrad(true);

@@ -29,8 +29,8 @@ struct TensorText {
 };
 
 inline mini::ScalarType parseDtype(const std::string& name) {
-  for (mini::ScalarType type :
-       {mini::ScalarType::Bool, mini::ScalarType::Long, mini::ScalarType::Float, mini::ScalarType::Double}) {
+  for (mini::ScalarType type : {mini::ScalarType::Bool, mini::ScalarType::Long, mini::ScalarType::Float,
+                                mini::ScalarType::Double, mini::ScalarType::Half, mini::ScalarType::BFloat16}) {
     if (name == mini::scalarTypeCName(type)) return type;
   }
   throw std::runtime_error(fmt::format("'{}' is not a dtype of chapter 06", name));
@@ -95,6 +95,12 @@ inline std::vector<std::string> elementsOf(const mini::Tensor& tensor) {
         out.push_back(fmt::format("{}", static_cast<double>(*reinterpret_cast<const float*>(at))));
         break;
       case mini::ScalarType::Double: out.push_back(fmt::format("{}", *reinterpret_cast<const double*>(at))); break;
+      case mini::ScalarType::Half:
+        out.push_back(fmt::format("{}", static_cast<double>(*reinterpret_cast<const mini::Half*>(at))));
+        break;
+      case mini::ScalarType::BFloat16:
+        out.push_back(fmt::format("{}", static_cast<double>(*reinterpret_cast<const mini::BFloat16*>(at))));
+        break;
     }
     for (std::size_t d = index.size(); d-- > 0;) {
       if (++index[d] < tensor.sizes()[d]) break;
@@ -117,8 +123,17 @@ inline std::string toText(const TensorText& tensor) {
 
 /// Relative tolerance per dtype: torch's vectorised exp, sin and atan2
 /// (SLEEF) and its summation order differ from the chapter's loops in the
-/// last bits; a few units in the last place of each type.
-inline double relativeTolerance(mini::ScalarType type) { return type == mini::ScalarType::Float ? 1e-6 : 1e-14; }
+/// last bits; a few units in the last place of each type. A float result a
+/// last bit apart can round to neighbouring two-byte values: one unit in
+/// their last place (2^-10 for float16, 2^-7 for bfloat16).
+inline double relativeTolerance(mini::ScalarType type) {
+  switch (type) {
+    case mini::ScalarType::Float: return 1e-6;
+    case mini::ScalarType::Half: return 0x1p-10;
+    case mini::ScalarType::BFloat16: return 0x1p-7;
+    default: return 1e-14;
+  }
+}
 
 /// Why `actual` is not `expected`'s element, or nothing when it is: equal
 /// integers; for floats NaN for NaN, the same infinity, the same sign of

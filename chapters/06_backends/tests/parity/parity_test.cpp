@@ -71,6 +71,8 @@ TEST(Parity, Misuse) { runFamily("misuse"); }
 TEST(Parity, Out) { runFamily("out"); }
 TEST(Parity, FactoriesViews) { runFamily("factories_views"); }
 TEST(Parity, Errors) { runFamily("errors"); }
+// float16 and bfloat16 (tools/gen_reduced_precision_data.py wrote it).
+TEST(Parity, ReducedPrecision) { runFamily("reduced_precision"); }
 
 }  // namespace
 }  // namespace mini_parity

@@ -19,6 +19,15 @@ using AllTypes = ScalarTypeList<ScalarType::Long, ScalarType::Float, ScalarType:
 using AllTypesAndBool = ScalarTypeList<ScalarType::Bool, ScalarType::Long, ScalarType::Float, ScalarType::Double>;
 using FloatingTypes = ScalarTypeList<ScalarType::Float, ScalarType::Double>;
 
+/// ATen's _AND forms: a base list plus the dtypes a kernel also supports,
+/// most often the two-byte floats, which most kernels of 1.13 list one by
+/// one (add takes Half and BFloat16 on the CPU, exp only BFloat16: "exp_vml_cpu"
+/// not implemented for 'Half').
+template <ScalarType... extra>
+using AllTypesAnd = ScalarTypeList<ScalarType::Long, ScalarType::Float, ScalarType::Double, extra...>;
+template <ScalarType... extra>
+using FloatingTypesAnd = ScalarTypeList<ScalarType::Float, ScalarType::Double, extra...>;
+
 /// The error of a dtype the kernel has no loop for, worded as ATen's:
 /// `"neg" not implemented for 'Bool'`. Out of line, so that nvcc, which
 /// includes this header in the .cu files, never compiles a format string.
@@ -69,3 +78,21 @@ decltype(auto) dispatchScalarType(ScalarTypeList<types...>, ScalarType type, std
 #define MINI_DISPATCH_FLOATING_TYPES(TYPE, NAME, ...) \
   MINI_DISPATCH_SWITCH(::mini::FloatingTypes, TYPE, NAME, __VA_ARGS__)
 // [dispatch_macros]
+
+// [dispatch_macros_and]
+/// AT_DISPATCH_ALL_TYPES_AND2(kHalf, kBFloat16, dtype, "add", [&] { ... }):
+/// the extra dtypes first, as ATen spells it. Inside, scalar_t is also
+/// mini::Half or mini::BFloat16, whose arithmetic is float's, rounded.
+#define MINI_DISPATCH_ALL_TYPES_AND(T1, TYPE, NAME, ...) \
+  MINI_DISPATCH_SWITCH(::mini::AllTypesAnd<T1>, TYPE, NAME, __VA_ARGS__)
+#define MINI_DISPATCH_ALL_TYPES_AND2(T1, T2, TYPE, NAME, ...) \
+  MINI_DISPATCH_SWITCH(::mini::AllTypesAnd<T1 MINI_DISPATCH_COMMA T2>, TYPE, NAME, __VA_ARGS__)
+#define MINI_DISPATCH_ALL_TYPES_AND3(T1, T2, T3, TYPE, NAME, ...) \
+  MINI_DISPATCH_SWITCH(::mini::AllTypesAnd<T1 MINI_DISPATCH_COMMA T2 MINI_DISPATCH_COMMA T3>, TYPE, NAME, __VA_ARGS__)
+#define MINI_DISPATCH_FLOATING_TYPES_AND(T1, TYPE, NAME, ...) \
+  MINI_DISPATCH_SWITCH(::mini::FloatingTypesAnd<T1>, TYPE, NAME, __VA_ARGS__)
+#define MINI_DISPATCH_FLOATING_TYPES_AND2(T1, T2, TYPE, NAME, ...) \
+  MINI_DISPATCH_SWITCH(::mini::FloatingTypesAnd<T1 MINI_DISPATCH_COMMA T2>, TYPE, NAME, __VA_ARGS__)
+// A comma the preprocessor does not split the macro's arguments at.
+#define MINI_DISPATCH_COMMA ,
+// [dispatch_macros_and]

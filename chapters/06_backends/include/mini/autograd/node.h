@@ -43,6 +43,10 @@ class Node {
   /// The sizes of forward output `outputNr`, recorded with the history: the
   /// engine checks that a gradient flowing into this node has them.
   const Sizes& inputSizes(std::uint32_t outputNr) const { return inputSizes_.at(outputNr); }
+  /// The dtype of that input: a gradient arriving in another dtype is
+  /// converted to it (an autocast region's bfloat16 matmul sends float32
+  /// gradients a bfloat16 one, and the other way round).
+  ScalarType inputDtype(std::uint32_t outputNr) const { return inputDtypes_.at(outputNr); }
   /// Records the next output's sizes (setHistory does this).
   std::uint32_t addInputMetadata(const Tensor& output);
 
@@ -53,6 +57,7 @@ class Node {
  private:
   std::vector<Edge> nextEdges_;
   std::vector<Sizes> inputSizes_;
+  std::vector<ScalarType> inputDtypes_;
   std::uint64_t sequenceNr_;
 };
 // [node]

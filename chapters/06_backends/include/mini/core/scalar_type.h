@@ -8,6 +8,8 @@
 
 #include <fmt/format.h>
 
+#include "mini/core/bfloat16.h"
+#include "mini/core/half.h"
 #include "mini/util/stream_output.h"
 
 namespace mini {
@@ -15,9 +17,12 @@ inline namespace ch06 {
 
 // [scalar_type]
 /// torch.dtype. Chapter 05 had float64 only; here a tensor says which of
-/// four element types its bytes hold, and every kernel must ask. The order
-/// is the order of the promotion lattice: bool < int64 < float32 < float64.
-enum class ScalarType : std::uint8_t { Bool, Long, Float, Double };
+/// six element types its bytes hold, and every kernel must ask. The first
+/// four are in the order of the promotion lattice, bool < int64 < float32 <
+/// float64; the two-byte floats come after (the lattice is not a line for
+/// them: float16 with bfloat16 is float32), with promoteTypes' table saying
+/// where they go, and autocast (src/autocast/) as their main user.
+enum class ScalarType : std::uint8_t { Bool, Long, Float, Double, Half, BFloat16 };
 
 /// The C++ type of one element of a ScalarType, and back.
 template <ScalarType type>
@@ -38,6 +43,14 @@ template <>
 struct CppTypeOf<ScalarType::Double> {
   using type = double;
 };
+template <>
+struct CppTypeOf<ScalarType::Half> {
+  using type = Half;
+};
+template <>
+struct CppTypeOf<ScalarType::BFloat16> {
+  using type = BFloat16;
+};
 
 template <class T>
 constexpr ScalarType scalarTypeOf();
@@ -57,12 +70,22 @@ template <>
 constexpr ScalarType scalarTypeOf<double>() {
   return ScalarType::Double;
 }
+template <>
+constexpr ScalarType scalarTypeOf<Half>() {
+  return ScalarType::Half;
+}
+template <>
+constexpr ScalarType scalarTypeOf<BFloat16>() {
+  return ScalarType::BFloat16;
+}
 // [scalar_type]
 
 /// Bytes per element: what the allocator multiplies numel by.
 std::size_t itemSize(ScalarType type);
-/// float32 and float64: the types autograd differentiates.
+/// float16, bfloat16, float32 and float64: the types autograd differentiates.
 bool isFloatingType(ScalarType type);
+/// float16 and bfloat16: the lower precisions autocast casts to.
+bool isReducedFloatingType(ScalarType type);
 /// "float32": the name torch prints for torch.float32.
 std::string_view scalarTypeName(ScalarType type);
 /// "Float": the name c10's toString gives, which dispatch errors use

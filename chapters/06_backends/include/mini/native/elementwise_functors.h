@@ -86,11 +86,12 @@ struct ReluOp {
 /// these names, which std::exp does not guarantee for device code. The `::`
 /// matters: inside namespace mini the operator mini::exp(const Tensor&)
 /// would hide the C function from a file that declares the operators first.
+/// Half and BFloat16 go through expf and are rounded once, as ATen's are.
 template <class T>
 struct ExpOp {
   MINI_HOST_DEVICE T operator()(T a) const {
-    if constexpr (sizeof(T) == sizeof(float)) {
-      return ::expf(a);
+    if constexpr (sizeof(T) <= sizeof(float)) {
+      return static_cast<T>(::expf(static_cast<float>(a)));
     } else {
       return ::exp(a);
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include <fmt/ranges.h>
 
@@ -20,6 +21,17 @@ namespace mini {
 inline namespace ch06 {
 
 namespace {
+
+// The dtypes 1.13's CPU kernels take, by operator (ATen lists them in each
+// kernel's AT_DISPATCH): the two-byte floats where torch has a loop for them,
+// BFloat16 alone where only it has one. The name a kernel gives its dispatch
+// is the one 1.13's loop gives ("exp_vml_cpu" not implemented for 'Half'),
+// where it is not the operator's.
+using ArithmeticTypes = AllTypesAnd<ScalarType::Bool, ScalarType::Half, ScalarType::BFloat16>;
+using SubtractionTypes = AllTypesAnd<ScalarType::Half, ScalarType::BFloat16>;
+using DivisionTypes = FloatingTypesAnd<ScalarType::Half, ScalarType::BFloat16>;
+using BFloat16Types = AllTypesAnd<ScalarType::BFloat16>;
+using BFloat16FloatingTypes = FloatingTypesAnd<ScalarType::BFloat16>;
 
 // Operands of the elementwise loop, read through a tensor's strides as if
 // it had the iteration shape.
@@ -116,7 +128,7 @@ Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op)
     throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
                                             scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
   }
-  binaryIntoCpu<Op, AllTypesAndBool>(self, self, other, op);
+  binaryIntoCpu<Op, ArithmeticTypes>(self, self, other, op);
   return self;
 }
 
@@ -136,26 +148,39 @@ struct Atan2Op {
 };
 
 // What a sum accumulates in: double for float (as ATen's acc_type on the
-// CPU: a million float32 additions in float lose digits), int64 for integers.
+// CPU: a million float32 additions in float lose digits), float for Half
+// and BFloat16 (their acc_type), int64 for integers.
 template <class T>
-using AccumulateType = std::conditional_t<std::is_floating_point_v<T>, double, std::int64_t>;
+using AccumulateType =
+    std::conditional_t<isReducedFloat<T>, float, std::conditional_t<std::is_floating_point_v<T>, double, std::int64_t>>;
 
 }  // namespace
 
-Tensor addCpu(const Tensor& self, const Tensor& other) { return binaryCpu<AddOp, AllTypesAndBool>(self, other, "add"); }
+Tensor addCpu(const Tensor& self, const Tensor& other) { return binaryCpu<AddOp, ArithmeticTypes>(self, other, "add"); }
 
-Tensor subCpu(const Tensor& self, const Tensor& other) { return binaryCpu<SubOp, AllTypes>(self, other, "sub"); }
-Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu<MulOp, AllTypesAndBool>(self, other, "mul"); }
-Tensor divCpu(const Tensor& self, const Tensor& other) {
-  return binaryCpu<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+Tensor subCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<SubOp, SubtractionTypes>(self, other, "sub");
 }
-Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, AllTypes>(self, "neg"); }
-Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, AllTypes>(self, "relu"); }
-Tensor expCpu(const Tensor& self) { return unaryCpu<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat); }
-Tensor sinCpu(const Tensor& self) { return unaryCpu<SinOp, FloatingTypes>(self, "sin", IntegerInputs::PromoteToFloat); }
-Tensor cosCpu(const Tensor& self) { return unaryCpu<CosOp, FloatingTypes>(self, "cos", IntegerInputs::PromoteToFloat); }
+Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu<MulOp, ArithmeticTypes>(self, other, "mul"); }
+Tensor divCpu(const Tensor& self, const Tensor& other) {
+  return binaryCpu<DivOp, DivisionTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+}
+Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, SubtractionTypes>(self, "neg"); }
+Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, BFloat16Types>(self, "clamp_min_cpu"); }
+Tensor expCpu(const Tensor& self) {
+  return unaryCpu<ExpOp, BFloat16FloatingTypes>(self, "exp_vml_cpu", IntegerInputs::PromoteToFloat);
+}
+Tensor sinCpu(const Tensor& self) {
+  return unaryCpu<SinOp, BFloat16FloatingTypes>(self, "sin_vml_cpu", IntegerInputs::PromoteToFloat);
+}
+Tensor cosCpu(const Tensor& self) {
+  return unaryCpu<CosOp, BFloat16FloatingTypes>(self, "cos_vml_cpu", IntegerInputs::PromoteToFloat);
+}
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
-  return binaryCpu<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
+  // Checked as threshold_backward, looped as 1.13's threshold_cpu.
+  Tensor out = emptyLike(binaryMeta(grad, result, "threshold_backward"), kCpu);
+  binaryIntoCpu<ReluBackwardOp, BFloat16Types>(out, grad, result, "threshold_cpu");
+  return out;
 }
 Tensor& addInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<AddOp>(self, other, "add_"); }
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<MulOp>(self, other, "mul_"); }
@@ -164,7 +189,7 @@ Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim)
   const OutputMeta meta = sumMeta(self, dim, keepdim);
   Tensor out = emptyLike(meta, kCpu);
   const Tensor input = contiguousCpu(toDtypeCpu(self, meta.dtype));
-  MINI_DISPATCH_ALL_TYPES(meta.dtype, "sum", [&] {
+  MINI_DISPATCH_ALL_TYPES_AND2(ScalarType::Half, ScalarType::BFloat16, meta.dtype, "sum", [&] {
     using acc_t = AccumulateType<scalar_t>;
     const scalar_t* in = input.dataPtr<const scalar_t>();
     scalar_t* result = out.dataPtr<scalar_t>();
@@ -230,6 +255,49 @@ void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::
   std::copy(sums.begin(), sums.end(), c);
 }
 
+// C = A B in bfloat16, rounded as 1.13's gemm_notrans_ rounds: the running
+// sum of each element lives in bfloat16, each product is float's. B is
+// converted to float once (exactly: every bfloat16 is a float), and each
+// segment of a row of C is kept in float, each value rounded to bfloat16's
+// precision after every step (BFloat16::roundedFloat), so the inner loop is
+// float arithmetic the compiler can vectorise.
+void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) {
+  const std::int64_t n = a.sizes()[0];
+  const std::int64_t k = a.sizes()[1];
+  const std::int64_t m = b.sizes()[1];
+  const BFloat16* A = a.dataPtr<const BFloat16>();
+  const BFloat16* B = b.dataPtr<const BFloat16>();
+  BFloat16* C = out.dataPtr<BFloat16>();
+  const std::vector<float> bFloat(B, B + k * m);
+  // One segment of a row of C, kWidth columns, in a local array of known
+  // length (as accumulateRowSegment's): what lets -O2 vectorise the loop.
+  constexpr std::int64_t kWidth = 64;
+  parallelFor(0, n, std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(k * m, 1)),
+              [&](std::int64_t firstRow, std::int64_t lastRow) {
+                for (std::int64_t i = firstRow; i < lastRow; ++i) {
+                  for (std::int64_t j0 = 0; j0 < m; j0 += kWidth) {
+                    const std::int64_t width = std::min(kWidth, m - j0);
+                    std::array<float, kWidth> sums{};
+                    for (std::int64_t p = 0; p < k; ++p) {
+                      const float aip = static_cast<float>(A[i * k + p]);
+                      const float* bRow = bFloat.data() + p * m + j0;
+                      if (width == kWidth) {
+                        for (std::size_t j = 0; j < kWidth; ++j) {
+                          sums[j] = BFloat16::roundedFloat(sums[j] + aip * bRow[j]);
+                        }
+                      } else {
+                        for (std::int64_t j = 0; j < width; ++j) {
+                          sums[static_cast<std::size_t>(j)] =
+                              BFloat16::roundedFloat(sums[static_cast<std::size_t>(j)] + aip * bRow[j]);
+                        }
+                      }
+                    }
+                    std::copy(sums.begin(), sums.begin() + width, C + i * m + j0);
+                  }
+                }
+              });
+}
+
 }  // namespace
 
 Tensor matmulCpu(const Tensor& self, const Tensor& other) {
@@ -239,6 +307,19 @@ Tensor matmulCpu(const Tensor& self, const Tensor& other) {
 }
 
 void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other) {
+  // BFloat16 as 1.13's CPU gemm does it (gemm_notrans_): each product in
+  // float, added to the element of C, which is stored, and so rounded, in
+  // bfloat16 after every step, in order of p. 1.13 has no such loop for
+  // Half: the dispatch below refuses it, as torch does.
+  if (result.dtype() == ScalarType::BFloat16) {
+    Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
+    matmulBFloat16IntoCpu(out, contiguousCpu(self), contiguousCpu(other));
+    if (!out.isSameAs(result)) {
+      Tensor destination = result;
+      copyCpu_(destination, out);
+    }
+    return;
+  }
   // The blocked loop writes rows of a contiguous C; an out= tensor with
   // other strides gets the product through a copy.
   Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
@@ -293,8 +374,8 @@ Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
   checkBroadcastsInto(dst.sizes(), src.sizes(), "copy_");
   // Two dtypes, two nested switches: 4 x 4 instantiations of the loop. The
   // inner one is the function form, whose lambda names its own type.
-  MINI_DISPATCH_ALL_TYPES_AND_BOOL(dst.dtype(), "copy_", [&] {
-    dispatchScalarType(AllTypesAndBool{}, src.dtype(), "copy_", [&]<class src_t>() {
+  MINI_DISPATCH_SWITCH(ArithmeticTypes, dst.dtype(), "copy_", [&] {
+    dispatchScalarType(ArithmeticTypes{}, src.dtype(), "copy_", [&]<class src_t>() {
       cpuElementwiseLoop(
           dst.sizes(), outputOf<scalar_t>(dst), [](src_t value) { return convertElement<scalar_t>(value); },
           inputOf<src_t>(src, dst.sizes()));
@@ -305,7 +386,7 @@ Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
 
 Tensor& fillCpu_(Tensor& self, double value) {
   checkConvertible(value, self.dtype(), "fill_");
-  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
+  MINI_DISPATCH_SWITCH(ArithmeticTypes, self.dtype(), "fill_", [&] {
     const auto converted = static_cast<scalar_t>(value);
     cpuElementwiseLoop(self.sizes(), outputOf<scalar_t>(self), [converted] { return converted; });
   });
@@ -313,7 +394,7 @@ Tensor& fillCpu_(Tensor& self, double value) {
 }
 
 Tensor& arangeFillCpu_(Tensor& self, double start, double step) {
-  MINI_DISPATCH_ALL_TYPES(self.dtype(), "arange_cpu", [&] {
+  MINI_DISPATCH_ALL_TYPES_AND2(ScalarType::Half, ScalarType::BFloat16, self.dtype(), "arange_cpu", [&] {
     scalar_t* out = self.dataPtr<scalar_t>();
     for (std::int64_t i = 0; i < self.numel(); ++i) {
       out[i * self.strides()[0]] = static_cast<scalar_t>(start + static_cast<double>(i) * step);
@@ -342,29 +423,29 @@ Tensor contiguousCpu(const Tensor& self) {
 // The impl() of every structured CPU kernel in ops.yaml: the loop, into the
 // output its generated wrapper chose (new, self or out=). meta() has run.
 void structured_ufunc_add_CPU::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<AddOp, AllTypesAndBool>(out, self, other, "add");
+  binaryIntoCpu<AddOp, ArithmeticTypes>(out, self, other, "add");
 }
 // [structured_cpu]
 void structured_sub_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<SubOp, AllTypes>(out, self, other, "sub");
+  binaryIntoCpu<SubOp, SubtractionTypes>(out, self, other, "sub");
 }
 void structured_mul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<MulOp, AllTypesAndBool>(out, self, other, "mul");
+  binaryIntoCpu<MulOp, ArithmeticTypes>(out, self, other, "mul");
 }
 void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<DivOp, FloatingTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
+  binaryIntoCpu<DivOp, DivisionTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
 }
 void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<Atan2Op, FloatingTypes>(out, self, other, "atan2", IntegerInputs::PromoteToFloat);
+  binaryIntoCpu<Atan2Op, BFloat16FloatingTypes>(out, self, other, "atan2_cpu", IntegerInputs::PromoteToFloat);
 }
 void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<NegOp, AllTypes>(out, self, "neg");
+  unaryIntoCpu<NegOp, SubtractionTypes>(out, self, "neg");
 }
 void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<ReluOp, AllTypes>(out, self, "relu");
+  unaryIntoCpu<ReluOp, BFloat16Types>(out, self, "clamp_min_cpu");
 }
 void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<ExpOp, FloatingTypes>(out, self, "exp", IntegerInputs::PromoteToFloat);
+  unaryIntoCpu<ExpOp, BFloat16FloatingTypes>(out, self, "exp_vml_cpu", IntegerInputs::PromoteToFloat);
 }
 void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                   const Tensor& out) {

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "cuda_check.cuh"
+#include "cuda_reduced_float.cuh"
 #include "mini/native/elementwise_functors.h"
 
 namespace mini {
@@ -102,9 +103,16 @@ __global__ void arangeKernel(T* out, std::int64_t n, double start, double step) 
   }
 }
 
+// A two-byte float goes through float on either side, as c10's conversions do.
 template <class To, class From>
 struct CastOp {
-  __host__ __device__ To operator()(From value) const { return static_cast<To>(value); }
+  __host__ __device__ To operator()(From value) const {
+    if constexpr (isNativeReduced<To> || isNativeReduced<From>) {
+      return static_cast<To>(static_cast<float>(value));
+    } else {
+      return static_cast<To>(value);
+    }
+  }
 };
 
 bool aligned16(const void* pointer) { return reinterpret_cast<std::uintptr_t>(pointer) % 16 == 0; }
@@ -123,12 +131,17 @@ unsigned vectorizedBlocksFor(std::int64_t numel) {
 }  // namespace
 
 // [launch_binary]
-template <template <class> class Op, class T>
-void launchBinaryCuda(const CudaGeometry& geometry, T* out, const T* a, CudaStrides aStrides, const T* b,
-                      CudaStrides bStrides, const char* op) {
+template <template <class> class Op, class Host>
+void launchBinaryCuda(const CudaGeometry& geometry, Host* hostOut, const Host* hostA, CudaStrides aStrides,
+                      const Host* hostB, CudaStrides bStrides, const char* op) {
   if (geometry.numel == 0) {
     return;
   }
+  // mini::Half's kernels run on __half (cuda_reduced_float.cuh).
+  using T = NativeCudaTypeOf<Host>;
+  T* out = asNative(hostOut);
+  const T* a = asNative(hostA);
+  const T* b = asNative(hostB);
   if (geometry.contiguous && aligned16(out) && aligned16(a) && aligned16(b)) {
     binaryVectorizedKernel<<<vectorizedBlocksFor<T>(geometry.numel), kThreads>>>(geometry.numel, out, a, b, Op<T>{});
     checkLaunch("binaryVectorizedKernel", op);
@@ -140,11 +153,15 @@ void launchBinaryCuda(const CudaGeometry& geometry, T* out, const T* a, CudaStri
 }
 // [launch_binary]
 
-template <template <class> class Op, class T>
-void launchUnaryCuda(const CudaGeometry& geometry, T* out, const T* a, CudaStrides aStrides, const char* op) {
+template <template <class> class Op, class Host>
+void launchUnaryCuda(const CudaGeometry& geometry, Host* hostOut, const Host* hostA, CudaStrides aStrides,
+                     const char* op) {
   if (geometry.numel == 0) {
     return;
   }
+  using T = NativeCudaTypeOf<Host>;
+  T* out = asNative(hostOut);
+  const T* a = asNative(hostA);
   if (geometry.contiguous && aligned16(out) && aligned16(a)) {
     unaryVectorizedKernel<<<vectorizedBlocksFor<T>(geometry.numel), kThreads>>>(geometry.numel, out, a, Op<T>{});
     checkLaunch("unaryVectorizedKernel", op);
@@ -159,8 +176,8 @@ void launchCastCuda(const CudaGeometry& geometry, To* out, const From* in, CudaS
   if (geometry.numel == 0) {
     return;
   }
-  unaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, in, inStrides,
-                                                                        CastOp<To, From>{});
+  unaryStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(
+      geometry, asNative(out), asNative(in), inStrides, CastOp<NativeCudaTypeOf<To>, NativeCudaTypeOf<From>>{});
   checkLaunch("unaryStridedKernel<CastOp>", op);
 }
 
@@ -169,7 +186,7 @@ void launchArangeCuda(T* out, std::int64_t numel, double start, double step, con
   if (numel == 0) {
     return;
   }
-  arangeKernel<<<blocksFor(numel, kThreads), kThreads>>>(out, numel, start, step);
+  arangeKernel<<<blocksFor(numel, kThreads), kThreads>>>(asNative(out), numel, start, step);
   checkLaunch("arangeKernel", op);
 }
 
@@ -183,7 +200,11 @@ void launchArangeCuda(T* out, std::int64_t numel, double start, double step, con
 #define MINI_CAST(TO, FROM) \
   template void launchCastCuda<TO, FROM>(const CudaGeometry&, TO*, const FROM*, CudaStrides, const char*);
 #define MINI_CAST_FROM_ALL(TO) \
-  MINI_CAST(TO, bool) MINI_CAST(TO, std::int64_t) MINI_CAST(TO, float) MINI_CAST(TO, double)
+  MINI_CAST(TO, bool)          \
+  MINI_CAST(TO, std::int64_t) MINI_CAST(TO, float) MINI_CAST(TO, double) MINI_CAST(TO, Half) MINI_CAST(TO, BFloat16)
+// Half and BFloat16 for each operator, as 1.13's CUDA kernels take both.
+#define MINI_BINARY_REDUCED(OP) MINI_BINARY(OP, Half) MINI_BINARY(OP, BFloat16)
+#define MINI_UNARY_REDUCED(OP) MINI_UNARY(OP, Half) MINI_UNARY(OP, BFloat16)
 
 // One operator a line: the instantiations have no semicolons for
 // clang-format to break at.
@@ -197,11 +218,16 @@ MINI_UNARY(NegOp, std::int64_t) MINI_UNARY(NegOp, float) MINI_UNARY(NegOp, doubl
 MINI_UNARY(ReluOp, std::int64_t) MINI_UNARY(ReluOp, float) MINI_UNARY(ReluOp, double)
 MINI_UNARY(ExpOp, float) MINI_UNARY(ExpOp, double)
 MINI_CAST_FROM_ALL(bool) MINI_CAST_FROM_ALL(std::int64_t) MINI_CAST_FROM_ALL(float) MINI_CAST_FROM_ALL(double)
+MINI_CAST_FROM_ALL(Half) MINI_CAST_FROM_ALL(BFloat16)
+MINI_BINARY_REDUCED(AddOp) MINI_BINARY_REDUCED(MulOp) MINI_BINARY_REDUCED(SubOp) MINI_BINARY_REDUCED(DivOp)
+MINI_BINARY_REDUCED(ReluBackwardOp) MINI_UNARY_REDUCED(NegOp) MINI_UNARY_REDUCED(ReluOp) MINI_UNARY_REDUCED(ExpOp)
     // clang-format on
     template void launchArangeCuda<bool>(bool*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<std::int64_t>(std::int64_t*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<float>(float*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<double>(double*, std::int64_t, double, double, const char*);
+template void launchArangeCuda<Half>(Half*, std::int64_t, double, double, const char*);
+template void launchArangeCuda<BFloat16>(BFloat16*, std::int64_t, double, double, const char*);
 
 }  // namespace ch06
 }  // namespace mini

@@ -27,6 +27,12 @@ void throwCudaError(const char* call, const char* op, const char* errorName, con
 
 namespace {
 
+// 1.13's CUDA kernels take Half and BFloat16 wherever they take float: the
+// GPU computes them natively (__half, __nv_bfloat16; cuda_reduced_float.cuh).
+using CudaArithmeticTypes = AllTypesAnd<ScalarType::Bool, ScalarType::Half, ScalarType::BFloat16>;
+using CudaAllTypes = AllTypesAnd<ScalarType::Half, ScalarType::BFloat16>;
+using CudaFloatingTypes = FloatingTypesAnd<ScalarType::Half, ScalarType::BFloat16>;
+
 // [cuda_allocator]
 // cudaMalloc on the tensor's device; the DataPtr frees with cudaFree. It
 // registers itself when this file is linked in: a CUDA build needs no other
@@ -151,8 +157,8 @@ Tensor unaryCuda(const Tensor& self, const char* op, IntegerInputs integers = In
 Tensor castCuda(const Tensor& self, ScalarType dtype, const char* op) {
   Tensor out = emptyTensor(self.sizes(), {dtype, self.device()});
   const CudaGeometry geometry = geometryOf(self.sizes(), false, op);
-  MINI_DISPATCH_ALL_TYPES_AND_BOOL(dtype, op, [&] {
-    dispatchScalarType(AllTypesAndBool{}, self.dtype(), op, [&]<class src_t>() {
+  MINI_DISPATCH_SWITCH(CudaArithmeticTypes, dtype, op, [&] {
+    dispatchScalarType(CudaArithmeticTypes{}, self.dtype(), op, [&]<class src_t>() {
       launchCastCuda<scalar_t, src_t>(geometry, dataOf<scalar_t>(out), dataOf<const src_t>(self),
                                       stridesIn(self, self.sizes()), op);
     });
@@ -172,30 +178,30 @@ bool builtWithCuda() { return true; }
 
 // [add_cuda]
 Tensor addCuda(const Tensor& self, const Tensor& other) {
-  return binaryCuda<AddOp, AllTypesAndBool>(self, other, "add");
+  return binaryCuda<AddOp, CudaArithmeticTypes>(self, other, "add");
 }
 // [add_cuda]
-Tensor subCuda(const Tensor& self, const Tensor& other) { return binaryCuda<SubOp, AllTypes>(self, other, "sub"); }
+Tensor subCuda(const Tensor& self, const Tensor& other) { return binaryCuda<SubOp, CudaAllTypes>(self, other, "sub"); }
 Tensor mulCuda(const Tensor& self, const Tensor& other) {
-  return binaryCuda<MulOp, AllTypesAndBool>(self, other, "mul");
+  return binaryCuda<MulOp, CudaArithmeticTypes>(self, other, "mul");
 }
 Tensor divCuda(const Tensor& self, const Tensor& other) {
-  return binaryCuda<DivOp, FloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+  return binaryCuda<DivOp, CudaFloatingTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
 }
-Tensor negCuda(const Tensor& self) { return unaryCuda<NegOp, AllTypes>(self, "neg"); }
-Tensor reluCuda(const Tensor& self) { return unaryCuda<ReluOp, AllTypes>(self, "relu"); }
+Tensor negCuda(const Tensor& self) { return unaryCuda<NegOp, CudaAllTypes>(self, "neg"); }
+Tensor reluCuda(const Tensor& self) { return unaryCuda<ReluOp, CudaAllTypes>(self, "relu"); }
 Tensor expCuda(const Tensor& self) {
-  return unaryCuda<ExpOp, FloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
+  return unaryCuda<ExpOp, CudaFloatingTypes>(self, "exp", IntegerInputs::PromoteToFloat);
 }
 Tensor reluBackwardCuda(const Tensor& grad, const Tensor& result) {
-  return binaryCuda<ReluBackwardOp, AllTypes>(grad, result, "threshold_backward");
+  return binaryCuda<ReluBackwardOp, CudaAllTypes>(grad, result, "threshold_backward");
 }
 
 Tensor sumCuda(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
   const OutputMeta meta = sumMeta(self, dim, keepdim);
   Tensor out = emptyLike(meta, self.device());
   const Tensor input = contiguousCuda(toDtypeCuda(self, meta.dtype));
-  MINI_DISPATCH_ALL_TYPES(meta.dtype, "sum", [&] {
+  MINI_DISPATCH_SWITCH(CudaAllTypes, meta.dtype, "sum", [&] {
     if (!dim || self.dim() == 0) {
       launchSumAllCuda<scalar_t>(dataOf<const scalar_t>(input), input.numel(), dataOf<scalar_t>(out), "sum");
       return;
@@ -222,7 +228,7 @@ void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other) 
   checkContiguousOutput(out, "matmul");
   const Tensor a = contiguousCuda(self);
   const Tensor b = contiguousCuda(other);
-  MINI_DISPATCH_ALL_TYPES(out.dtype(), "matmul", [&] {
+  MINI_DISPATCH_SWITCH(CudaAllTypes, out.dtype(), "matmul", [&] {
     launchMatmulCuda<scalar_t>(dataOf<const scalar_t>(a), dataOf<const scalar_t>(b), dataOf<scalar_t>(out),
                                a.sizes()[0], a.sizes()[1], b.sizes()[1], "matmul");
   });
@@ -237,9 +243,8 @@ Tensor& arangeFillCuda_(Tensor& self, double start, double step) {
   if (!self.isContiguous()) {
     throw std::invalid_argument("fill_: this chapter's CUDA fill writes contiguous tensors only");
   }
-  MINI_DISPATCH_ALL_TYPES_AND_BOOL(self.dtype(), "fill_", [&] {
-    launchArangeCuda<scalar_t>(dataOf<scalar_t>(self), self.numel(), start, step, "fill_");
-  });
+  MINI_DISPATCH_SWITCH(CudaArithmeticTypes, self.dtype(), "fill_",
+                       [&] { launchArangeCuda<scalar_t>(dataOf<scalar_t>(self), self.numel(), start, step, "fill_"); });
   return self;
 }
 
@@ -282,26 +287,26 @@ Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
 // The impl() of every structured CUDA kernel in ops.yaml (the generated
 // RegisterCUDA.cpp calls them after meta()).
 void structured_ufunc_add_CUDA::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<AddOp, AllTypesAndBool>(out, self, other, "add");
+  binaryIntoCuda<AddOp, CudaArithmeticTypes>(out, self, other, "add");
 }
 // [structured_cuda]
 void structured_sub_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<SubOp, AllTypes>(out, self, other, "sub");
+  binaryIntoCuda<SubOp, CudaAllTypes>(out, self, other, "sub");
 }
 void structured_mul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<MulOp, AllTypesAndBool>(out, self, other, "mul");
+  binaryIntoCuda<MulOp, CudaArithmeticTypes>(out, self, other, "mul");
 }
 void structured_div_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<DivOp, FloatingTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
+  binaryIntoCuda<DivOp, CudaFloatingTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
 }
 void structured_neg_out_cuda::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCuda<NegOp, AllTypes>(out, self, "neg");
+  unaryIntoCuda<NegOp, CudaAllTypes>(out, self, "neg");
 }
 void structured_relu_out_cuda::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCuda<ReluOp, AllTypes>(out, self, "relu");
+  unaryIntoCuda<ReluOp, CudaAllTypes>(out, self, "relu");
 }
 void structured_exp_out_cuda::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCuda<ExpOp, FloatingTypes>(out, self, "exp", IntegerInputs::PromoteToFloat);
+  unaryIntoCuda<ExpOp, CudaFloatingTypes>(out, self, "exp", IntegerInputs::PromoteToFloat);
 }
 void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                    const Tensor& out) {

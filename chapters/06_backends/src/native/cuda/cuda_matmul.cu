@@ -2,6 +2,7 @@
 #include <cstdint>
 
 #include "cuda_check.cuh"
+#include "cuda_reduced_float.cuh"
 
 namespace mini {
 inline namespace ch06 {
@@ -22,7 +23,9 @@ __global__ void tiledMatmulKernel(const T* a, const T* b, T* c, std::int64_t n, 
   __shared__ T bTile[kTile][kTile];
   const std::int64_t row = static_cast<std::int64_t>(blockIdx.y) * kTile + threadIdx.y;
   const std::int64_t col = static_cast<std::int64_t>(blockIdx.x) * kTile + threadIdx.x;
-  T total = 0;
+  // Float for __half and __nv_bfloat16 (ATen's acc_type), rounded once at the end.
+  using Acc = CudaAccumulateType<T>;
+  Acc total = 0;
   for (std::int64_t t = 0; t < k; t += kTile) {
     // Threads outside the matrix load zeros, so the inner loop needs no checks.
     aTile[threadIdx.y][threadIdx.x] = (row < n && t + threadIdx.x < k) ? a[row * k + t + threadIdx.x] : T(0);
@@ -30,13 +33,13 @@ __global__ void tiledMatmulKernel(const T* a, const T* b, T* c, std::int64_t n, 
     __syncthreads();
 #pragma unroll
     for (int p = 0; p < kTile; ++p) {
-      total += aTile[threadIdx.y][p] * bTile[p][threadIdx.x];
+      total += static_cast<Acc>(aTile[threadIdx.y][p]) * static_cast<Acc>(bTile[p][threadIdx.x]);
     }
     // Nobody may overwrite a tile another thread is still reading.
     __syncthreads();
   }
   if (row < n && col < m) {
-    c[row * m + col] = total;
+    c[row * m + col] = static_cast<T>(total);
   }
 }
 
@@ -49,7 +52,7 @@ void launchMatmulCuda(const T* a, const T* b, T* c, std::int64_t n, std::int64_t
   }
   const dim3 threads(kTile, kTile);
   const dim3 blocks(static_cast<unsigned>((m + kTile - 1) / kTile), static_cast<unsigned>((n + kTile - 1) / kTile));
-  tiledMatmulKernel<<<blocks, threads>>>(a, b, c, n, k, m);
+  tiledMatmulKernel<<<blocks, threads>>>(asNative(a), asNative(b), asNative(c), n, k, m);
   checkLaunch("tiledMatmulKernel", op);
 }
 
@@ -57,6 +60,10 @@ template void launchMatmulCuda<std::int64_t>(const std::int64_t*, const std::int
                                              std::int64_t, std::int64_t, const char*);
 template void launchMatmulCuda<float>(const float*, const float*, float*, std::int64_t, std::int64_t, std::int64_t,
                                       const char*);
+template void launchMatmulCuda<Half>(const Half*, const Half*, Half*, std::int64_t, std::int64_t, std::int64_t,
+                                     const char*);
+template void launchMatmulCuda<BFloat16>(const BFloat16*, const BFloat16*, BFloat16*, std::int64_t, std::int64_t,
+                                         std::int64_t, const char*);
 template void launchMatmulCuda<double>(const double*, const double*, double*, std::int64_t, std::int64_t, std::int64_t,
                                        const char*);
 

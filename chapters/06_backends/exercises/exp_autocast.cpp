@@ -1,0 +1,28 @@
+// Exercise 06.7: exp's autocast kernel, from its policy (fp32).
+// The lesson: chapters/06_backends/README.md#exercise-67
+// Declared in: mini/exercises/exp_autocast.h
+#include "mini/exercises/exp_autocast.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch06 {
+namespace autocast {
+
+// TODO(06.7): the three steps of every autocast kernel (section 14): step
+// below the device's Autocast key (excludeAutocast), cast the input with
+// cached_cast to the dtype the fp32 policy names, and call exp again.
+template <DeviceType device>
+Tensor exp_autocast(const Tensor& self) {
+  (void)self;
+  throw ExerciseNotDone("06.7");
+}
+template Tensor exp_autocast<DeviceType::CPU>(const Tensor&);
+template Tensor exp_autocast<DeviceType::CUDA>(const Tensor&);
+
+}  // namespace autocast
+}  // namespace ch06
+}  // namespace mini
+
+// 1.13 keeps exp in float32 under CUDA autocast; on the CPU it has no list.
+MINI_LIBRARY_IMPL(aten, AutocastCUDA, m) { m.impl("exp", &mini::autocast::exp_autocast<mini::DeviceType::CUDA>); }
