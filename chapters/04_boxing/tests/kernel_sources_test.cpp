@@ -57,7 +57,7 @@ TEST(KernelSources, ATorchFnKernelIsAStatelessFunctorThatNamesItsFunction) {
   Library library = testLibrary(Library::DEF, "ks_torch_fn");
   library.def("twice(Tensor x) -> Tensor").impl("twice", DispatchKey::CPU, TORCH_FN<&twice>);
   EXPECT_EQ(callUnary(findOp("ks_torch_fn::twice"), makeTensor({1, 2})).values(), (std::vector<double>{2, 4}));
-  EXPECT_EQ(callUnaryBoxed(findOp("ks_torch_fn::twice"), makeTensor({3})).values(), (std::vector<double>{6}));
+  EXPECT_EQ(callUnaryBoxed(findOp("ks_torch_fn::twice"), makeTensor(3)).values(), (std::vector<double>{6}));
 }
 
 // A stateful kernel: it counts its calls, and the count of live instances
@@ -90,7 +90,7 @@ TEST(KernelSources, AFunctorKeepsItsStateAndIsOwnedByTheKernelFunction) {
     EXPECT_EQ(CountingScale::live, 1);
     const OperatorHandle op = findOp("ks_functor::scale");
     EXPECT_EQ(callUnary(op, makeTensor({1, 2})).values(), (std::vector<double>{3, 6}));
-    EXPECT_EQ(callUnaryBoxed(op, makeTensor({2})).values(), (std::vector<double>{6}));
+    EXPECT_EQ(callUnaryBoxed(op, makeTensor(2)).values(), (std::vector<double>{6}));
     // Both calls reached the one object: the unboxed and the boxed entry
     // share the functor.
     const auto* functor =
@@ -167,7 +167,7 @@ TEST(KernelSources, ABoxedFunctionNamedAtCompileTimeHasNoObject) {
   Library library = testLibrary(Library::DEF, "ks_boxed");
   library.def("twice(Tensor x) -> Tensor").impl("twice", DispatchKey::CPU, kernel);
   // A typed call boxes its arguments to reach it.
-  EXPECT_EQ(callUnary(findOp("ks_boxed::twice"), makeTensor({4})).values(), (std::vector<double>{8}));
+  EXPECT_EQ(callUnary(findOp("ks_boxed::twice"), makeTensor(4)).values(), (std::vector<double>{8}));
 }
 
 class BoxedCallCounter final : public OperatorKernel {
@@ -222,11 +222,11 @@ std::vector<Tensor> unbind(const Tensor& x) {
 TEST(KernelSources, ATupleOfResultsIsUnboxedAndBoxedInOrder) {
   ScopedOperator op("split_signs(Tensor x) -> (Tensor, Tensor)");
   op.impl(DispatchKey::CPU, &splitSigns);
-  const auto [positive, negative] = op.typed<std::tuple<Tensor, Tensor>(const Tensor&)>().call(makeTensor({2}));
+  const auto [positive, negative] = op.typed<std::tuple<Tensor, Tensor>(const Tensor&)>().call(makeTensor(2));
   EXPECT_EQ(positive.values(), (std::vector<double>{2}));
   EXPECT_EQ(negative.values(), (std::vector<double>{-2}));
   Stack stack;
-  push(stack, makeTensor({5}));
+  push(stack, makeTensor(5));
   op.handle().callBoxed(stack);
   ASSERT_EQ(stack.size(), 2u);
   EXPECT_EQ(stack[0].toTensor().values(), (std::vector<double>{5}));
@@ -238,10 +238,10 @@ TEST(KernelSources, AnOutKernelWithTwoOutputsPushesTheOutArgumentsBack) {
       "split_signs_out(Tensor x, *, Tensor(a!) positive, Tensor(b!) negative) -> (Tensor(a!) positive, Tensor(b!) "
       "negative)");
   op.impl(DispatchKey::CPU, &splitSignsOut);
-  const Tensor positive = makeTensor({0});
-  const Tensor negative = makeTensor({0});
+  const Tensor positive = makeTensor(0);
+  const Tensor negative = makeTensor(0);
   Stack stack;
-  push(stack, makeTensor({7}), positive, negative);
+  push(stack, makeTensor(7), positive, negative);
   op.handle().callBoxed(stack);
   ASSERT_EQ(stack.size(), 2u);
   EXPECT_TRUE(stack[0].toTensor().is_same(positive));
@@ -254,10 +254,10 @@ TEST(KernelSources, ATypedOutCallWithTwoOutputsGetsItsOwnTensorsBackFromABoxedKe
       "split_signs_out(Tensor x, *, Tensor(a!) positive, Tensor(b!) negative) -> (Tensor(a!) positive, Tensor(b!) "
       "negative)");
   op.implBoxed(DispatchKey::CPU, &boxedSplitSignsOut);
-  Tensor positive = makeTensor({0});
-  Tensor negative = makeTensor({0});
+  Tensor positive = makeTensor(0);
+  Tensor negative = makeTensor(0);
   auto [first, second] = op.typed<std::tuple<Tensor&, Tensor&>(const Tensor&, Tensor&, Tensor&)>().call(
-      makeTensor({3}), positive, negative);
+      makeTensor(3), positive, negative);
   // c10 hands back the caller's out arguments, not new handles.
   EXPECT_EQ(&first, &positive);
   EXPECT_EQ(&second, &negative);
@@ -284,7 +284,7 @@ TEST(KernelSources, DefWithANameInfersTheSchemaFromTheKernel) {
   library.def("twice", &twice);
   const OperatorHandle op = findOp("ks_def_name::twice");
   EXPECT_EQ(op.schema().toString(), "ks_def_name::twice(Tensor _0) -> Tensor _0");
-  EXPECT_EQ(callUnary(op, makeTensor({5})).values(), (std::vector<double>{10}));
+  EXPECT_EQ(callUnary(op, makeTensor(5)).values(), (std::vector<double>{10}));
 }
 
 TEST(KernelSources, DefWithAKernelRegistersItOnCompositeImplicitAutograd) {
@@ -298,7 +298,7 @@ TEST(KernelSources, DefWithAKernelRegistersItOnCompositeImplicitAutograd) {
       std::string::npos)
       << state;
   EXPECT_NE(state.find(":: (Tensor _0) -> Tensor _0 [ boxed unboxed ]"), std::string::npos) << state;
-  EXPECT_EQ(op.typed<Tensor(const Tensor&)>().call(makeTensor({1})).values(), (std::vector<double>{2}));
+  EXPECT_EQ(op.typed<Tensor(const Tensor&)>().call(makeTensor(1)).values(), (std::vector<double>{2}));
 }
 
 TEST(KernelSources, DefWithANameAndABoxedKernelCannotInferASchema) {
