@@ -256,8 +256,8 @@ TEST(KernelSources, ATypedOutCallWithTwoOutputsGetsItsOwnTensorsBackFromABoxedKe
   op.implBoxed(DispatchKey::CPU, &boxedSplitSignsOut);
   Tensor positive = makeTensor(0);
   Tensor negative = makeTensor(0);
-  auto [first, second] = op.typed<std::tuple<Tensor&, Tensor&>(const Tensor&, Tensor&, Tensor&)>().call(
-      makeTensor(3), positive, negative);
+  auto [first, second] =
+      op.typed<std::tuple<Tensor&, Tensor&>(const Tensor&, Tensor&, Tensor&)>().call(makeTensor(3), positive, negative);
   // c10 hands back the caller's out arguments, not new handles.
   EXPECT_EQ(&first, &positive);
   EXPECT_EQ(&second, &negative);
