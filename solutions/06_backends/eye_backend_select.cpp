@@ -18,11 +18,11 @@ namespace {
 
 // The stack entry of the argument called `name`, or nullptr. A boxed
 // kernel's arguments are the top of the stack: the caller's own values may
-// lie below them.
+// lie below them. peek() refuses a stack that holds fewer values than the
+// schema has arguments, rather than reading below its bottom.
 const IValue* argumentNamed(const FunctionSchema& schema, const Stack& stack, std::string_view name) {
-  const std::size_t first = stack.size() - schema.arguments.size();
   for (std::size_t i = 0; i < schema.arguments.size(); ++i) {
-    if (schema.arguments[i].name == name) return &stack[first + i];
+    if (schema.arguments[i].name == name) return &peek(stack, i, schema.arguments.size());
   }
   return nullptr;
 }

@@ -112,6 +112,20 @@ TEST_F(Exercise06_1, ArgumentsAreTheTopOfTheStack) {
   });
 }
 
+TEST_F(Exercise06_1, AStackShorterThanTheSchemaIsRefusedNotReadBelowItsBottom) {
+  runExercise([] {
+    // made_on has two arguments; a stack of one cannot hold them. Reading
+    // "the last two" would read below the stack (the fuzzer found it).
+    Stack stack{IValue(std::int64_t{2})};
+    try {
+      op("bs06::made_on").callBoxed(&stack);
+      FAIL() << "a stack of one value cannot hold made_on's two arguments";
+    } catch (const std::out_of_range& error) {
+      EXPECT_STREQ(error.what(), "peek: the stack holds 1 value(s), 2 needed");
+    }
+  });
+}
+
 TEST_F(Exercise06_1, AFactoryWithoutADeviceIsRefused) {
   runExercise([] {
     try {
