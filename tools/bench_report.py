@@ -132,12 +132,13 @@ def targets(r):
     def rate_of(name, key="bytes_per_second"):
         return r.counter(name, key)
 
-    overhead = None
-    if r.time("noop/ours/typed_call") is not None and r.time("noop/ours/direct_call") is not None:
-        overhead = r.time("noop/ours/typed_call") - r.time("noop/ours/direct_call")
-    torch_fn_overhead = None
-    if r.time("noop/ours/typed_call_torch_fn") is not None and r.time("noop/ours/direct_call") is not None:
-        torch_fn_overhead = r.time("noop/ours/typed_call_torch_fn") - r.time("noop/ours/direct_call")
+    def over_direct_call(name):
+        """What a no-op call costs above calling its kernel directly, in ns."""
+        call, direct = r.time(name), r.time("noop/ours/direct_call")
+        return None if call is None or direct is None else call - direct
+
+    overhead = over_direct_call("noop/ours/typed_call")
+    torch_fn_overhead = over_direct_call("noop/ours/typed_call_torch_fn")
     trace_cost, explain_cost = gate_costs(r)
     return [
         Target("noop_typed", "no-op typed call, ours / libtorch",

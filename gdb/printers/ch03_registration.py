@@ -78,10 +78,10 @@ def _functor_text(functor):
         argument = name.split("WrapFunctionIntoRuntimeFunctor_<", 1)[1]
         if "(*)" in argument.split(",", 1)[0]:
             # A function pointer, stored just after the OperatorKernel base.
-            base_size = gdb.lookup_type(str(functor.type.target().strip_typedefs())).sizeof
+            base_size = functor.type.target().strip_typedefs().sizeof
             char_pointer = gdb.lookup_type("char").pointer()
-            void_pointer = gdb.lookup_type("void").pointer()
-            stored = (functor.cast(char_pointer) + base_size).cast(void_pointer.pointer()).dereference()
+            void_pointer_pointer = gdb.lookup_type("void").pointer().pointer()
+            stored = (functor.cast(char_pointer) + base_size).cast(void_pointer_pointer).dereference()
             return function_name(int(stored))
         return "lambda " + argument.split(",", 1)[0]  # a lambda, by its type
     match = _COMPILE_TIME_FUNCTION.search(name)
