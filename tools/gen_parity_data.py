@@ -40,18 +40,39 @@ UNARY = ["neg", "relu", "exp"]
 def _out(name, overload="out"):
     # The overload itself (torch.relu has no out= keyword; aten::relu.out exists).
     fn = getattr(getattr(torch.ops.aten, name), overload)
-    return lambda *args: fn(*args[:-1], out=args[-1])
+    return lambda *args, **kwargs: fn(*args[:-1], out=args[-1], **kwargs)
 
 
 OPS = {}
 for _name in BINARY:
     OPS[_name] = getattr(torch, _name)
-    OPS[_name + "_"] = (lambda n: lambda a, b: getattr(a, n + "_")(b))(_name)
+    OPS[_name + "_"] = (lambda n: lambda a, b, **kwargs: getattr(a, n + "_")(b, **kwargs))(_name)
     OPS[_name + ".out"] = _out(_name)
 for _name in UNARY:
     OPS[_name] = getattr(torch, _name)
     OPS[_name + "_"] = (lambda n: lambda a: getattr(a, n + "_")())(_name)
     OPS[_name + ".out"] = _out(_name)
+
+
+def _with_alpha(fn):
+    # add and sub take `alpha` as a keyword only (`*, Scalar alpha=1`): the
+    # data passes it as the argument after `other`, before an out= tensor.
+    def call(*args):
+        if len(args) == 3 and not isinstance(args[2], torch.Tensor) or len(args) == 4:
+            return fn(*args[:2], *args[3:], alpha=args[2])
+        return fn(*args)
+    return call
+
+
+for _name in ["add", "sub"]:
+    for _variant in [_name, _name + "_"]:
+        OPS[_variant] = _with_alpha(OPS[_variant])
+    # out= through torch.add(..., out=), not torch.ops: the JIT's argument
+    # matching turns alpha=True into the int 1 for a Scalar, which neither
+    # the Python binding nor a C++ caller (at::add_out) does.
+    OPS[_name + ".out"] = _with_alpha((lambda n: lambda *args, **kwargs: getattr(torch, n)(
+        *args[:-1], out=args[-1], **kwargs))(_name))
+
 OPS.update({
     "sin": torch.sin,
     "sum": lambda a: torch.sum(a),
@@ -1011,6 +1032,41 @@ def errors(family):
             case.value("a")
 
 
+def alpha(family):
+    """add and sub with alpha: a + alpha * b for every dtype and every kind of
+    alpha (int, float, bool), which alphas each dtype refuses, in place and
+    out=, and the gradients (other's is grad * alpha)."""
+    alphas = [2, -3, 0, 0.5, 2.0, -0.25, True, False]
+    for op, dtype, value in itertools.product(["add", "sub"], list(DTYPES), alphas):
+        case = family.case(f"{op}/{dtype}/{arg_text(value)}")
+        case.tensor("a", dtype, [4], sample(dtype, [4]))
+        case.tensor("b", dtype, [4], sample(dtype, [4], 1))
+        case.call("r", op, "a", "b", value)
+        case.tensor("o", dtype, [4], sample(dtype, [4], 2))
+        case.call("o2", op + ".out", "a", "b", value, "o")
+        case.call("c", op + "_", "a", "b", value)
+        case.value("a")
+    # Mixed dtypes: alpha is checked against the promoted dtype, and an int
+    # tensor written in place with a float result is refused first.
+    for op, (dtype_a, dtype_b), value in itertools.product(
+            ["add", "sub"], [("Long", "Float"), ("Float", "Long"), ("Bool", "Long"), ("Long", "Double")],
+            [3, 1.5, True]):
+        case = family.case(f"{op}/{dtype_a}-{dtype_b}/{arg_text(value)}")
+        case.tensor("a", dtype_a, [2], numeric_sample(dtype_a, [2]))
+        case.tensor("b", dtype_b, [2], numeric_sample(dtype_b, [2], 1))
+        case.call("r", op, "a", "b", value)
+        case.call("c", op + "_", "a", "b", value)
+    for op, dtype, value in itertools.product(["add", "sub"], FLOATS, [1, 3, -0.5]):
+        case = family.case(f"grad/{op}/{dtype}/{arg_text(value)}")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        case.tensor("b", dtype, [3], differentiable_inputs(dtype, [3], 1), True)
+        result = case.call("r", op, "a", "b", value)
+        case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+        case.backward("r", "g")
+        case.grad("a")
+        case.grad("b")
+
+
 FAMILIES = [
     ("promotion", "the result dtype (or the error) of every operator for every dtype pair, 0-dim and n-dim",
      promotion),
@@ -1024,6 +1080,7 @@ FAMILIES = [
     ("out", "out= rules: resizing, dtypes, requires_grad, strides, aliasing", out_rules),
     ("factories_views", "factories and views: shapes, strides, storage sharing, errors", factories_and_views),
     ("errors", "error texts of the calls whose messages the course presents as PyTorch's", errors),
+    ("alpha", "add and sub with alpha: values, the alphas each dtype refuses, in place, out=, gradients", alpha),
 ]
 
 

@@ -1,4 +1,4 @@
-"""The Device printer, for chapter 04 on, and chapter 06's Half and BFloat16.
+"""The Device printer, for chapter 04 on, and chapter 06's Half, BFloat16 and Scalar.
 
 Device prints as torch.device does: `cpu`, `cuda:0`, `privateuseone:0`.
 Chapters 04 and 05 name a device by its BackendComponent (`CPUBit`), chapter
@@ -33,7 +33,21 @@ def bfloat16_text(value):
     return "BFloat16({!r})".format(struct.unpack("<f", struct.pack("<I", int(value["x"]) << 16))[0])
 
 
+def scalar_text(value):
+    """A mini::Scalar as its kind and number, as the IValue printer shows a
+    number: `Scalar(Int 2)`, `Scalar(Double 0.5)`, `Scalar(Bool true)`. The
+    kind matters: add refuses alpha=2.5 for an int tensor, not alpha=2."""
+    tag = enum_name(value["tag_"])
+    number = value["value_"]
+    if tag == "Double":
+        return "Scalar(Double {!r})".format(float(number["asDouble"]))
+    if tag == "Bool":
+        return "Scalar(Bool {})".format("true" if bool(number["asBool"]) else "false")
+    return "Scalar(Int {})".format(int(number["asInt"]))
+
+
 def register(collection):
     collection.add("Device", text_printer("Device", device_text))
     collection.add("Half", text_printer("Half", half_text))
     collection.add("BFloat16", text_printer("BFloat16", bfloat16_text))
+    collection.add("Scalar", text_printer("Scalar", scalar_text))

@@ -188,7 +188,8 @@ def library_block(opening: str, registrations: list[str]) -> str:
 
 def operators_h(ops: list[Operator]) -> str:
     body = [header(ops, "the typed handle of every operator"), "#pragma once\n",
-            '#include "mini/dispatch/dispatcher.h"', '#include "mini/core/tensor.h"\n', open_namespace()]
+            '#include "mini/dispatch/dispatcher.h"', '#include "mini/core/scalar.h"', '#include "mini/core/tensor.h"\n',
+            open_namespace()]
     for op in ops:
         body.append(f"/// {op.schema.text}  ({op.origin})")
         body.append(f"const TypedOperatorHandle<{signature_type(op.schema)}>& {handle_name(op.schema)}();")
@@ -213,7 +214,8 @@ def operators_cpp(ops: list[Operator], prefix: str) -> str:
 
 def functions_h(ops: list[Operator]) -> str:
     body = [header(ops, "the public functions (torch.add, torch.add_, torch.add(out=))"), "#pragma once\n",
-            '#include <cstdint>', '#include <vector>\n', '#include "mini/core/tensor.h"',
+            '#include <cstdint>', '#include <vector>\n', '#include "mini/core/scalar.h"',
+            '#include "mini/core/tensor.h"',
             '#include "mini/core/tensor_options.h"\n', open_namespace()]
     for op in with_cpp_binding(ops):
         s = op.schema
@@ -241,8 +243,8 @@ def structured(ops: list[Operator]) -> list[Operator]:
 
 def meta_functions_h(ops: list[Operator]) -> str:
     body = [header(structured(ops), "the meta classes: meta() checks the inputs and calls set_output"),
-            "#pragma once\n", '#include <cstdint>', '#include <vector>\n', '#include "mini/native/structured.h"\n',
-            open_namespace(), "namespace meta {\n"]
+            "#pragma once\n", '#include <cstdint>', '#include <vector>\n', '#include "mini/core/scalar.h"',
+            '#include "mini/native/structured.h"\n', open_namespace(), "namespace meta {\n"]
     for op in structured(ops):
         body.append(f"// {op.origin}  {op.schema.full_name}\n"
                     f"struct {meta_class(op)} : public MetaBase {{\n"

@@ -17,6 +17,7 @@ CPP_ARGUMENT_TYPES = {
     "int": "std::int64_t",
     "bool": "bool",
     "float": "double",
+    "Scalar": "const Scalar&",
     "ScalarType": "ScalarType",
     "Device": "Device",
 }

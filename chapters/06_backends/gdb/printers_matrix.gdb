@@ -34,7 +34,7 @@ break autogradOnTheCpu
 continue
 break mini::ch06::structured_ufunc_add_CPU::impl
 continue
-# check: Breakpoint 3, mini::ch06::structured_ufunc_add_CPU::impl (this=[...], self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), out=Tensor(float64, shape=[3, 2], device=cpu)) at [...]/cpu_kernels.cpp:[...]
+# check: Breakpoint 3, mini::ch06::structured_ufunc_add_CPU::impl (this=[...], self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1), out=Tensor(float64, shape=[3, 2], device=cpu)) at [...]/cpu_kernels.cpp:[...]
 print *self.unsafeGetTensorImpl()
 # check: $7 = TensorImpl(float64, shape=[3, 1], device=cpu, requires_grad=True)
 print self.unsafeGetTensorImpl()->dtype
@@ -50,7 +50,7 @@ print *node
 # check: $12 = AddBackward0(next=[AccumulateGrad, AccumulateGrad], sequence_nr=[...])
 print node->nextEdges_[1]
 # check: $13 = Edge(AccumulateGrad, input_nr=0)
-frame function mini::ch06::KernelFunction::call<mini::ch06::Tensor, mini::ch06::Tensor const&, mini::ch06::Tensor const&>
+frame function mini::ch06::KernelFunction::call<mini::ch06::Tensor, mini::ch06::Tensor const&, mini::ch06::Tensor const&, mini::ch06::Scalar const&>
 print *this
 # check: $14 = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor
 print op

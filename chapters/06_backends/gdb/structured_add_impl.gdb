@@ -8,7 +8,7 @@ run
 # check: Breakpoint 1, (anonymous namespace)::autogradOnTheCpu () at [...]chapters/06_backends/demo/main.cpp:[...]
 break mini::ch06::structured_ufunc_add_CPU::impl
 continue
-# check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl (this=[...], self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), out=Tensor(float64, shape=[3, 2], device=cpu)) at [...]chapters/06_backends/src/native/cpu/cpu_kernels.cpp:[...]
+# check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl (this=[...], self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1), out=Tensor(float64, shape=[3, 2], device=cpu)) at [...]chapters/06_backends/src/native/cpu/cpu_kernels.cpp:[...]
 # Read it from the bottom: the generated public function add, its typed
 # handle, the first dispatch (AutogradCPU is the tensors' highest key), the
 # Autograd kernel, the redispatch with autograd masked off, the generated
@@ -36,7 +36,7 @@ bt -frame-arguments presence
 # allocated the output impl() writes into: the broadcast shape [3, 2], the
 # promoted dtype float64.
 frame 1
-# check: #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True)) at [...]
+# check: #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1)) at [...]
 print op.outputs_[0]
 # check: $1 = Tensor(float64, shape=[3, 2], device=cpu)
 # In the Autograd kernel: the key set it was handed, and what it redispatches with.

@@ -3,6 +3,8 @@
 // every dtype and broadcast shape.
 #include <cmath>
 
+#include <functional>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -170,8 +172,12 @@ TEST(Autograd, BroadcastGradientsAreSummedBackToTheInputsShape) {
 TEST(Autograd, GradcheckWithBroadcasting) {
   const auto a = fromValues({0.5, 1.5, -2}, {3, 1}, true);
   const auto b = fromValues({1.25, -0.75}, {2}, true);
-  for (auto op : {&add, &sub, &mul, &div}) {
-    EXPECT_TRUE(gradcheck([op](const TensorList& in) { return op(in[0], in[1]); }, {a, b}));
+  const std::vector<std::function<Tensor(const TensorList&)>> operators = {
+      [](const TensorList& in) { return add(in[0], in[1], 2.5); },  // other's gradient is grad * alpha
+      [](const TensorList& in) { return sub(in[0], in[1], -3); },
+      [](const TensorList& in) { return mul(in[0], in[1]); }, [](const TensorList& in) { return div(in[0], in[1]); }};
+  for (const auto& op : operators) {
+    EXPECT_TRUE(gradcheck(op, {a, b}));
   }
 }
 

@@ -26,10 +26,11 @@ class GeneratedFiles(unittest.TestCase):
         wrapper = cpu[cpu.index("Tensor wrapper_CPU_add_Tensor("):]
         wrapper = wrapper[:wrapper.index("}\n") + 2]
         self.assertEqual(wrapper,
-                         "Tensor wrapper_CPU_add_Tensor(const Tensor& self, const Tensor& other) {\n"
+                         "Tensor wrapper_CPU_add_Tensor(const Tensor& self, const Tensor& other, "
+                         "const Scalar& alpha) {\n"
                          "  structured_ufunc_add_CPU_functional op;\n"
-                         "  op.meta(self, other);\n"
-                         "  op.impl(self, other, op.outputs_[0]);\n"
+                         "  op.meta(self, other, alpha);\n"
+                         "  op.impl(self, other, alpha, op.outputs_[0]);\n"
                          "  return std::move(op.outputs_[0]);\n"
                          "}\n")
 
@@ -53,7 +54,7 @@ class GeneratedFiles(unittest.TestCase):
         self.assertRegex(self.files["RegisterCPU.cpp"], r"//   chapters/06_backends/ops.yaml:\d+  add.out\n")
 
     def test_the_public_out_function_takes_out_first(self):
-        self.assertIn("Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other);",
+        self.assertIn("Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1);",
                       self.files["mini/generated/Functions.h"])
         self.assertIn("Tensor sum(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim = false);",
                       self.files["mini/generated/Functions.h"])

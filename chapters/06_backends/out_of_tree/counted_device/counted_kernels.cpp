@@ -46,20 +46,21 @@ Tensor unaryKernel(const Tensor& self) {
   return toCountedDevice(cpuKernel(hostAlias(self)));
 }
 
-template <auto cpuKernel>
-Tensor binaryKernel(const Tensor& self, const Tensor& other) {
+// `scalars` are the operator's other arguments (add's alpha), passed on.
+template <auto cpuKernel, class... Scalars>
+Tensor binaryKernel(const Tensor& self, const Tensor& other, const Scalars&... scalars) {
   // Checked here, before both sides become CPU aliases and look alike.
   mini::checkSameDevice("privateuseone", {&self, &other});
-  return toCountedDevice(cpuKernel(hostAlias(self), hostAlias(other)));
+  return toCountedDevice(cpuKernel(hostAlias(self), hostAlias(other), scalars...));
 }
 // [counted_kernel_template]
 
 // In place: the CPU kernel writes straight into the counted memory.
-template <auto cpuKernel>
-Tensor& inplaceKernel(Tensor& self, const Tensor& other) {
+template <auto cpuKernel, class... Scalars>
+Tensor& inplaceKernel(Tensor& self, const Tensor& other, const Scalars&... scalars) {
   mini::checkSameDevice("privateuseone", {&self, &other});
   Tensor alias = hostAlias(self);
-  cpuKernel(alias, hostAlias(other));
+  cpuKernel(alias, hostAlias(other), scalars...);
   return self;
 }
 
@@ -110,8 +111,9 @@ MINI_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("empty", &empty);
   m.impl("fill_", &fill);
   m.impl("copy_", &copy);
-  m.impl("add.Tensor", &binaryKernel<&mini::addCpu>);
-  m.impl("sub.Tensor", &binaryKernel<&mini::subCpu>);
+  // add and sub take alpha, which the CPU kernels take and check too.
+  m.impl("add.Tensor", &binaryKernel<&mini::addCpu, mini::Scalar>);
+  m.impl("sub.Tensor", &binaryKernel<&mini::subCpu, mini::Scalar>);
   m.impl("mul.Tensor", &binaryKernel<&mini::mulCpu>);
   m.impl("div.Tensor", &binaryKernel<&mini::divCpu>);
   m.impl("matmul", &binaryKernel<&mini::matmulCpu>);
@@ -121,7 +123,7 @@ MINI_LIBRARY_IMPL(aten, PrivateUse1, m) {
   m.impl("exp", &unaryKernel<&mini::expCpu>);
   m.impl("sum", &sumAll);
   m.impl("sum.dim_IntList", &sumDims);
-  m.impl("add_.Tensor", &inplaceKernel<&mini::addInplaceCpu>);
+  m.impl("add_.Tensor", &inplaceKernel<&mini::addInplaceCpu, mini::Scalar>);
   m.impl("mul_.Tensor", &inplaceKernel<&mini::mulInplaceCpu>);
 }
 // [counted_registration]

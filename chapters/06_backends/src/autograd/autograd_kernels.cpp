@@ -23,16 +23,17 @@ inline namespace ch06 {
 // kernel is ADInplaceOrView's or CPU's); hang the node on the result.
 // Written out here; the other kernels say the same with
 // redispatchBelowAutograd.
-Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
+Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   std::shared_ptr<AddBackward0> node = recordIfNeeded<AddBackward0>({self, other});
   if (node != nullptr) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
+    node->alpha = alpha;
   }
   Tensor result;
   {
     AutoDispatchBelowADInplaceOrView guard;
-    result = addOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other);
+    result = addOp().redispatch(dispatchKeySet & kAfterAutogradKeySet, self, other, alpha);
   }
   if (node != nullptr) {
     setHistory(result, node);
@@ -41,13 +42,14 @@ Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
 }
 // [add_autograd]
 
-Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
+Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other, const Scalar& alpha) {
   std::shared_ptr<SubBackward0> node = recordIfNeeded<SubBackward0>({self, other});
   if (node != nullptr) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
+    node->alpha = alpha;
   }
-  Tensor result = redispatchBelowAutograd(subOp(), dispatchKeySet, self, other);
+  Tensor result = redispatchBelowAutograd(subOp(), dispatchKeySet, self, other, alpha);
   if (node != nullptr) {
     setHistory(result, node);
   }
@@ -208,7 +210,7 @@ void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view
 // [check_inplace]
 
 // [add_inplace_autograd]
-Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
+Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other, const Scalar& alpha) {
   checkInplace(self, {self, other}, "add_");
   // The node's edges are taken before the write: they lead to self's *old*
   // history, which the new node then replaces (PyTorch's rebase_history).
@@ -216,8 +218,9 @@ Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
   if (node != nullptr) {
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
+    node->alpha = alpha;
   }
-  redispatchBelowAutograd(addInplaceOp(), dispatchKeySet, self, other);
+  redispatchBelowAutograd(addInplaceOp(), dispatchKeySet, self, other, alpha);
   if (node != nullptr) {
     setHistory(self, node);
   }
@@ -261,9 +264,14 @@ Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
   return self;
 }
 
-Tensor& subInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other) {
+Tensor& subInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other, const Scalar& alpha) {
   recordInplace<SubBackward0>(
-      subInplaceOp(), dispatchKeySet, "sub_", [&](SubBackward0& node) { saveSizes(node, self, other); }, self, other);
+      subInplaceOp(), dispatchKeySet, "sub_",
+      [&](SubBackward0& node) {
+        saveSizes(node, self, other);
+        node.alpha = alpha;
+      },
+      self, other, alpha);
   return self;
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/functions_manual.h"
 #include "mini/core/shape.h"
 #include "mini/native/factories.h"
 
@@ -44,13 +45,13 @@ Tensor expandTo(const Tensor& grad, const Sizes& sizes) {
 TensorList AddBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   return {needsInputGrad(0) ? reduceTo(grad, selfSizes) : Tensor(),
-          needsInputGrad(1) ? reduceTo(grad, otherSizes) : Tensor()};
+          needsInputGrad(1) ? reduceTo(maybe_multiply(grad, alpha), otherSizes) : Tensor()};
 }
 
 TensorList SubBackward0::apply(TensorList&& grads) {
   const Tensor& grad = grads.at(0);
   return {needsInputGrad(0) ? reduceTo(grad, selfSizes) : Tensor(),
-          needsInputGrad(1) ? reduceTo(neg(grad), otherSizes) : Tensor()};
+          needsInputGrad(1) ? reduceTo(maybe_multiply(neg(grad), alpha), otherSizes) : Tensor()};
 }
 
 // [mul_backward]

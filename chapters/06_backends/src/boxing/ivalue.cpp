@@ -83,6 +83,25 @@ bool IValue::toBool() const {
   return payload_.asBool;
 }
 
+IValue::IValue(const mini::Scalar& value) {
+  if (value.isFloatingPoint()) {
+    *this = IValue(value.toDouble());
+  } else if (value.isBoolean()) {
+    *this = IValue(value.toBool());
+  } else {
+    *this = IValue(value.toLong());
+  }
+}
+
+mini::Scalar IValue::toScalar() const {
+  switch (tag_) {
+    case Tag::Double: return toDouble();
+    case Tag::Int: return toInt();
+    case Tag::Bool: return toBool();
+    default: throw IValueTagError(fmt::format("Expected Scalar but got {}", tagKind()));
+  }
+}
+
 mini::Device IValue::toDevice() const {
   expectTag(Tag::Device);
   return payload_.asDevice;

@@ -38,7 +38,10 @@ Tensor myadd(const Tensor& self, const Tensor& other) {
 // [my_add_registration]
 MINI_LIBRARY(myops, m) { m.def("myadd(Tensor self, Tensor other) -> Tensor"); }
 
-MINI_LIBRARY_IMPL(myops, CPU, m) { m.impl("myadd", &mini::addCpu); }
+// The CPU add, with its alpha left at 1: myadd's schema has none.
+MINI_LIBRARY_IMPL(myops, CPU, m) {
+  m.impl("myadd", [](const mini::Tensor& self, const mini::Tensor& other) { return mini::addCpu(self, other); });
+}
 
 MINI_LIBRARY_IMPL(myops, Autograd, m) { m.impl("myadd", &mini::myadd_autograd); }
 // [my_add_registration]

@@ -32,6 +32,15 @@ OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, Int
   return {broadcastShapes(a.sizes(), b.sizes(), op), commonDtype(a, b, integers)};
 }
 
+void alphaCheck(ScalarType dtype, const Scalar& alpha) {
+  if (alpha.isBoolean() && dtype != ScalarType::Bool) {
+    throw std::invalid_argument("Boolean alpha only supported for Boolean results.");
+  }
+  if (!isFloatingType(dtype) && !alpha.isIntegral(/*includeBool=*/true)) {
+    throw std::invalid_argument("For integral input tensors, argument alpha must not be a floating point number.");
+  }
+}
+
 OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers) { return {a.sizes(), commonDtype(a, integers)}; }
 
 OutputMeta sumMeta(const Tensor& a, std::optional<std::int64_t> dim, bool keepdim) {

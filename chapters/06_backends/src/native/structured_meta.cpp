@@ -15,13 +15,16 @@ namespace meta {
 
 // [add_meta]
 // add.out's meta(): the broadcast shape, the promoted dtype, on the inputs'
-// device. TensorIterator's build in PyTorch; binaryMeta here.
-void structured_add_Tensor::meta(const Tensor& self, const Tensor& other) {
-  setElementwiseOutput(*this, "add", binaryMeta(self, other, "add"), self);
+// device (TensorIterator's build in PyTorch; binaryMeta here), and an alpha
+// that dtype can take.
+void structured_add_Tensor::meta(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  const OutputMeta result = binaryMeta(self, other, "add");
+  setElementwiseOutput(*this, "add", result, self);  // an output that cannot take the result is refused first
+  alphaCheck(result.dtype, alpha);
 }
 // [add_meta]
 
-void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other) {
+void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   // PyTorch's sub_check: `-` on bools is refused, pointing to what was meant.
   if (self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool) {
     throw std::invalid_argument(
@@ -33,7 +36,9 @@ void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other) {
         "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
         "the `~` or `logical_not()` operator instead.");
   }
-  setElementwiseOutput(*this, "sub", binaryMeta(self, other, "sub"), self);
+  const OutputMeta result = binaryMeta(self, other, "sub");
+  setElementwiseOutput(*this, "sub", result, self);  // an output that cannot take the result is refused first
+  alphaCheck(result.dtype, alpha);
 }
 
 void structured_mul_Tensor::meta(const Tensor& self, const Tensor& other) {

@@ -35,6 +35,14 @@ class Args {
   bool flag(std::size_t i) const { return word(i) == "true"; }
   double real(std::size_t i) const { return std::strtod(word(i).c_str(), nullptr); }
   mini::ScalarType dtype(std::size_t i) const { return parseDtype(word(i)); }
+  /// A Scalar of the kind the word spells, as Python's literal would be:
+  /// `true` a bool, `2.0` or `-0.5` a float, `2` an int.
+  mini::Scalar scalar(std::size_t i) const {
+    const std::string& text = word(i);
+    if (text == "true" || text == "false") return text == "true";
+    if (text.find_first_of(".eEn") != std::string::npos) return real(i);
+    return static_cast<std::int64_t>(std::strtoll(text.c_str(), nullptr, 10));
+  }
 
  private:
   const std::string& word(std::size_t i) const {
@@ -59,8 +67,20 @@ inline std::map<std::string, Op> makeOps() {
     ops[name + "_"] = [inplace](const Args& a) { return inplace(a.tensor(0), a.tensor(1)); };
     ops[name + ".out"] = [out](const Args& a) { return out(a.tensor(2), a.tensor(0), a.tensor(1)); };
   };
-  binary("add", mini::add, mini::add_, mini::add_out);
-  binary("sub", mini::sub, mini::sub_, mini::sub_out);
+  // add and sub: an alpha, when given, is the argument after `other`.
+  using Alpha = Tensor (*)(const Tensor&, const Tensor&, const mini::Scalar&);
+  using AlphaInplace = Tensor& (*)(Tensor&, const Tensor&, const mini::Scalar&);
+  using AlphaOut = Tensor& (*)(Tensor&, const Tensor&, const Tensor&, const mini::Scalar&);
+  auto withAlpha = [&](const std::string& name, Alpha fn, AlphaInplace inplace, AlphaOut out) {
+    auto alpha = [](const Args& a, std::size_t count) { return a.size() > count ? a.scalar(2) : mini::Scalar(1); };
+    ops[name] = [fn, alpha](const Args& a) { return fn(a.tensor(0), a.tensor(1), alpha(a, 2)); };
+    ops[name + "_"] = [inplace, alpha](const Args& a) { return inplace(a.tensor(0), a.tensor(1), alpha(a, 2)); };
+    ops[name + ".out"] = [out, alpha](const Args& a) {
+      return out(a.tensor(a.size() - 1), a.tensor(0), a.tensor(1), alpha(a, 3));
+    };
+  };
+  withAlpha("add", mini::add, mini::add_, mini::add_out);
+  withAlpha("sub", mini::sub, mini::sub_, mini::sub_out);
   binary("mul", mini::mul, mini::mul_, mini::mul_out);
   binary("div", mini::div, mini::div_, mini::div_out);
   binary("atan2", mini::atan2, mini::atan2_, mini::atan2_out);

@@ -71,6 +71,7 @@ TEST(Parity, Misuse) { runFamily("misuse"); }
 TEST(Parity, Out) { runFamily("out"); }
 TEST(Parity, FactoriesViews) { runFamily("factories_views"); }
 TEST(Parity, Errors) { runFamily("errors"); }
+TEST(Parity, Alpha) { runFamily("alpha"); }
 // float16 and bfloat16 (tools/gen_reduced_precision_data.py wrote it).
 TEST(Parity, ReducedPrecision) { runFamily("reduced_precision"); }
 

@@ -109,8 +109,8 @@ inline constexpr auto kSaveNothing = [](const auto& /*node*/) {};
 /// The Autograd kernels. Their first parameter receives the call's key set
 /// (the dispatcher passes it to a kernel that asks), which they mask with
 /// kAfterAutogradKeySet to redispatch.
-Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
-Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
+Tensor addAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other, const Scalar& alpha);
+Tensor subAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other, const Scalar& alpha);
 Tensor mulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
 Tensor divAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
 Tensor negAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
@@ -127,8 +127,8 @@ Tensor cloneAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
 Tensor& fillInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, double value);
 Tensor atan2Autograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other);
 Tensor sinAutograd(DispatchKeySet dispatchKeySet, const Tensor& self);
-Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
-Tensor& subInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
+Tensor& addInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other, const Scalar& alpha);
+Tensor& subInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other, const Scalar& alpha);
 Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 Tensor& divInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);
 Tensor& atan2InplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Tensor& other);

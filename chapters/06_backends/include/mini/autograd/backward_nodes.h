@@ -9,6 +9,7 @@
 
 #include "mini/autograd/node.h"
 #include "mini/autograd/saved_variable.h"
+#include "mini/core/scalar.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -22,6 +23,7 @@ struct AddBackward0 : Node {
   std::string name() const override { return "AddBackward0"; }
   TensorList apply(TensorList&& grads) override;
   Sizes selfSizes, otherSizes;
+  Scalar alpha = 1;  ///< other's gradient is grad * alpha (1.13 saves it as _saved_alpha)
 };
 
 struct SubBackward0 : Node {
@@ -29,6 +31,7 @@ struct SubBackward0 : Node {
   std::string name() const override { return "SubBackward0"; }
   TensorList apply(TensorList&& grads) override;
   Sizes selfSizes, otherSizes;
+  Scalar alpha = 1;  ///< other's gradient is grad * alpha (1.13 saves it as _saved_alpha)
 };
 
 struct MulBackward0 : Node {

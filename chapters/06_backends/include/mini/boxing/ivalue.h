@@ -19,6 +19,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/device.h"
+#include "mini/core/scalar.h"
 #include "mini/core/tensor.h"
 #include "mini/util/intrusive_ptr.h"
 #include "mini/util/stream_output.h"
@@ -67,6 +68,9 @@ class IValue {
   IValue(std::vector<double> values);
   IValue(std::vector<Tensor> values);
   IValue(mini::Device device) : tag_(Tag::Device) { payload_.asDevice = device; }
+  /// A Scalar is boxed as the number it holds (Double, Int or Bool), as in
+  /// c10: a Scalar has no tag of its own, and toScalar() takes any of the three.
+  IValue(const mini::Scalar& value);
   /// A dtype is boxed as its number, as c10 boxes a ScalarType as an int.
   IValue(mini::ScalarType dtype) : IValue(static_cast<std::int64_t>(dtype)) {}
   /// An optional argument (`Tensor?`, `int?`): None when absent.
@@ -111,6 +115,8 @@ class IValue {
   bool isDoubleList() const { return tag_ == Tag::DoubleList; }
   bool isTensorList() const { return tag_ == Tag::TensorList; }
   bool isDevice() const { return tag_ == Tag::Device; }
+  /// A number a `Scalar` argument takes: Double, Int or Bool.
+  bool isScalar() const { return isDouble() || isInt() || isBool(); }
 
   /// A new handle to the tensor inside; "Expected Tensor but got Int" otherwise.
   Tensor toTensor() const&;
@@ -128,6 +134,8 @@ class IValue {
   const std::vector<double>& toDoubleList() const;
   const std::vector<Tensor>& toTensorList() const;
   mini::Device toDevice() const;
+  /// The number as a Scalar of its kind; "Expected Scalar but got Tensor" otherwise.
+  mini::Scalar toScalar() const;
 
   /// The value as a C++ type, for code that knows the type only as a
   /// template parameter (unboxing, the typed pop): to<std::int64_t>() is
@@ -224,6 +232,8 @@ std::remove_cvref_t<T> IValue::to() const {
     return toTensorList();
   } else if constexpr (std::is_same_v<Value, mini::Device>) {
     return toDevice();
+  } else if constexpr (std::is_same_v<Value, mini::Scalar>) {
+    return toScalar();
   } else if constexpr (std::is_same_v<Value, mini::ScalarType>) {
     return static_cast<mini::ScalarType>(toInt());
   } else if constexpr (std::is_same_v<Value, IValue>) {

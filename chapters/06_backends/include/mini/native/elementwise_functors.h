@@ -40,14 +40,25 @@ MINI_HOST_DEVICE T wrapping(T a, T b, char op) {
 /// One functor per operator, a template over the element type so the
 /// dispatch on dtype picks the instantiation. Bool arithmetic follows torch:
 /// true + true is true (logical or), true * false is false (logical and).
+///
+/// add and sub take an alpha (`add(a, b, alpha=2)` is a + 2 * b), held in the
+/// loop's type, as 1.13's loop converts it once; 1 unless a kernel sets it,
+/// and then exact, so a + 1 * b is a + b to the bit. The product is rounded
+/// on its own before the sum, as c10's Half and BFloat16 arithmetic rounds
+/// each operation (1.13's CPU loop for a vector of them fuses the two in
+/// float: for a tensor of 16 or more two-byte floats and alpha other than 1,
+/// the last bit can differ). sub is a - alpha * b, which is the same number,
+/// to the bit, as 1.13's a + (-alpha) * b.
 template <class T>
 struct AddOp {
-  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, b, '+'); }
+  T alpha = static_cast<T>(1.0f);
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, wrapping(alpha, b, '*'), '+'); }
 };
 
 template <class T>
 struct SubOp {
-  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, b, '-'); }
+  T alpha = static_cast<T>(1.0f);
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, wrapping(alpha, b, '*'), '-'); }
 };
 
 template <class T>

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "mini/core/scalar.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
@@ -40,6 +41,11 @@ ScalarType commonDtype(const Tensor& a, IntegerInputs integers = IntegerInputs::
 OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op,
                       IntegerInputs integers = IntegerInputs::KeepIntegral);
 // [binary_meta]
+
+/// PyTorch's alpha_check, for add and sub: a Bool alpha only for a Bool
+/// result (where add is logical or), a fractional one not for an integer
+/// result. `dtype` is the result's.
+void alphaCheck(ScalarType dtype, const Scalar& alpha);
 
 /// op(a): same shape; same dtype, or float32 for integers if asked (exp).
 OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers = IntegerInputs::KeepIntegral);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "mini/core/device.h"
+#include "mini/core/scalar.h"
 #include "mini/core/tensor.h"
 #include "mini/op_registration/function_schema.h"
 
@@ -67,6 +68,10 @@ struct SchemaTypeOf<std::string_view> {
 template <>
 struct SchemaTypeOf<Device> {
   static SchemaType get() { return SchemaType::base(SchemaType::Kind::Device); }
+};
+template <>
+struct SchemaTypeOf<Scalar> {
+  static SchemaType get() { return SchemaType::base(SchemaType::Kind::Scalar); }
 };
 template <>
 struct SchemaTypeOf<ScalarType> {

@@ -79,23 +79,27 @@ void computeInCommonDtype(const Tensor& out, ScalarType common, const Loop& loop
 // computes in (commonDtype), and the loop instantiated for that dtype
 // (Op<float>, Op<double>, ...). The last two are the structured impl(),
 // which gets its output from the wrapper.
-template <template <class> class Op, class Types>
+// A Scalar argument of the operator (add's alpha) becomes a member of the
+// functor, converted once to the loop's dtype: Op<float>{alpha.to<float>()}.
+template <template <class> class Op, class Types, class... ScalarArgs>
 void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, std::string_view op,
-                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
+                   IntegerInputs integers = IntegerInputs::KeepIntegral, const ScalarArgs&... scalars) {
   const ScalarType common = commonDtype(self, other, integers);
   const Tensor a = toDtypeCpu(self, common);
   const Tensor b = toDtypeCpu(other, common);
   computeInCommonDtype(out, common, [&](const Tensor& into) {
-    MINI_DISPATCH_SWITCH(Types, common, op, [&] { elementwiseInto<scalar_t>(into, Op<scalar_t>{}, a, b); });
+    MINI_DISPATCH_SWITCH(Types, common, op, [&] {
+      elementwiseInto<scalar_t>(into, Op<scalar_t>{scalars.template to<scalar_t>(op)...}, a, b);
+    });
   });
 }
 
-template <template <class> class Op, class Types>
+template <template <class> class Op, class Types, class... ScalarArgs>
 Tensor binaryCpu(const Tensor& self, const Tensor& other, std::string_view op,
-                 IntegerInputs integers = IntegerInputs::KeepIntegral) {
+                 IntegerInputs integers = IntegerInputs::KeepIntegral, const ScalarArgs&... scalars) {
   const OutputMeta meta = binaryMeta(self, other, op, integers);
   Tensor out = emptyLike(meta, kCpu);
-  binaryIntoCpu<Op, Types>(out, self, other, op, integers);
+  binaryIntoCpu<Op, Types>(out, self, other, op, integers, scalars...);
   return out;
 }
 // [binary_cpu]
@@ -120,15 +124,15 @@ Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers 
 
 // In place: other is converted to self's dtype and broadcast to self's
 // shape; self's own shape may not grow.
-template <template <class> class Op>
-Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op) {
+template <template <class> class Op, class... ScalarArgs>
+Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op, const ScalarArgs&... scalars) {
   const OutputMeta meta = binaryMeta(self, other, op);
   checkBroadcastsInto(self.sizes(), other.sizes(), op);
   if (!canCast(meta.dtype, self.dtype())) {
     throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
                                             scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
   }
-  binaryIntoCpu<Op, ArithmeticTypes>(self, self, other, op);
+  binaryIntoCpu<Op, ArithmeticTypes>(self, self, other, op, IntegerInputs::KeepIntegral, scalars...);
   return self;
 }
 
@@ -156,10 +160,14 @@ using AccumulateType =
 
 }  // namespace
 
-Tensor addCpu(const Tensor& self, const Tensor& other) { return binaryCpu<AddOp, ArithmeticTypes>(self, other, "add"); }
+Tensor addCpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  alphaCheck(binaryMeta(self, other, "add").dtype, alpha);
+  return binaryCpu<AddOp, ArithmeticTypes>(self, other, "add", IntegerInputs::KeepIntegral, alpha);
+}
 
-Tensor subCpu(const Tensor& self, const Tensor& other) {
-  return binaryCpu<SubOp, SubtractionTypes>(self, other, "sub");
+Tensor subCpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  alphaCheck(binaryMeta(self, other, "sub").dtype, alpha);
+  return binaryCpu<SubOp, SubtractionTypes>(self, other, "sub", IntegerInputs::KeepIntegral, alpha);
 }
 Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu<MulOp, ArithmeticTypes>(self, other, "mul"); }
 Tensor divCpu(const Tensor& self, const Tensor& other) {
@@ -182,7 +190,10 @@ Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
   binaryIntoCpu<ReluBackwardOp, BFloat16Types>(out, grad, result, "threshold_cpu");
   return out;
 }
-Tensor& addInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<AddOp>(self, other, "add_"); }
+Tensor& addInplaceCpu(Tensor& self, const Tensor& other, const Scalar& alpha) {
+  alphaCheck(binaryMeta(self, other, "add_").dtype, alpha);
+  return binaryInplaceCpu<AddOp>(self, other, "add_", alpha);
+}
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<MulOp>(self, other, "mul_"); }
 
 Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
@@ -422,12 +433,12 @@ Tensor contiguousCpu(const Tensor& self) {
 // [structured_cpu]
 // The impl() of every structured CPU kernel in ops.yaml: the loop, into the
 // output its generated wrapper chose (new, self or out=). meta() has run.
-void structured_ufunc_add_CPU::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<AddOp, ArithmeticTypes>(out, self, other, "add");
+void structured_ufunc_add_CPU::impl(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
+  binaryIntoCpu<AddOp, ArithmeticTypes>(out, self, other, "add", IntegerInputs::KeepIntegral, alpha);
 }
 // [structured_cpu]
-void structured_sub_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<SubOp, SubtractionTypes>(out, self, other, "sub");
+void structured_sub_out_cpu::impl(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
+  binaryIntoCpu<SubOp, SubtractionTypes>(out, self, other, "sub", IntegerInputs::KeepIntegral, alpha);
 }
 void structured_mul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   binaryIntoCpu<MulOp, ArithmeticTypes>(out, self, other, "mul");

@@ -283,15 +283,33 @@ Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
 }
 // [copy_cuda]
 
+// add's and sub's alpha on the GPU: `other` itself where alpha is 1 (every
+// call that gives none), else alpha * other in the operands' common dtype,
+// a second launch before the add. Each step rounds, as the CPU loop's
+// product and sum do; 1.13's CUDA kernel computes a + alpha * b in one
+// fused step in float, so for alpha other than 1 the last bit can differ.
+namespace {
+Tensor scaledByAlpha(const Tensor& self, const Tensor& other, const Scalar& alpha, const char* op) {
+  if (alpha == Scalar(1) || alpha == Scalar(1.0) || alpha == Scalar(true)) {
+    return other;
+  }
+  const ScalarType common = commonDtype(self, other, IntegerInputs::KeepIntegral);
+  Tensor alphaOnDevice = emptyTensor({}, {common, other.device()});
+  checkConvertible(alpha.toDouble(), common, op);
+  arangeFillCuda_(alphaOnDevice, alpha.toDouble(), 0.0);
+  return binaryCuda<MulOp, CudaArithmeticTypes>(toDtypeCuda(other, common), alphaOnDevice, op);
+}
+}  // namespace
+
 // [structured_cuda]
 // The impl() of every structured CUDA kernel in ops.yaml (the generated
 // RegisterCUDA.cpp calls them after meta()).
-void structured_ufunc_add_CUDA::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<AddOp, CudaArithmeticTypes>(out, self, other, "add");
+void structured_ufunc_add_CUDA::impl(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
+  binaryIntoCuda<AddOp, CudaArithmeticTypes>(out, self, scaledByAlpha(self, other, alpha, "add"), "add");
 }
 // [structured_cuda]
-void structured_sub_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCuda<SubOp, CudaAllTypes>(out, self, other, "sub");
+void structured_sub_out_cuda::impl(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
+  binaryIntoCuda<SubOp, CudaAllTypes>(out, self, scaledByAlpha(self, other, alpha, "sub"), "sub");
 }
 void structured_mul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   binaryIntoCuda<MulOp, CudaArithmeticTypes>(out, self, other, "mul");

@@ -5,6 +5,7 @@
 
 #include <optional>
 
+#include "mini/core/scalar.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
@@ -12,8 +13,9 @@ inline namespace ch06 {
 
 /// Elementwise, with broadcasting and type promotion: `a + b` of an int64
 /// [3, 1] and a float32 [4] is a float32 [3, 4].
-Tensor addCpu(const Tensor& self, const Tensor& other);
-Tensor subCpu(const Tensor& self, const Tensor& other);
+/// add and sub take alpha (a + alpha * b), checked as their meta() checks it.
+Tensor addCpu(const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
+Tensor subCpu(const Tensor& self, const Tensor& other, const Scalar& alpha = 1);
 Tensor mulCpu(const Tensor& self, const Tensor& other);
 /// True division: int64 / int64 is float32, as in torch.
 Tensor divCpu(const Tensor& self, const Tensor& other);
@@ -27,7 +29,7 @@ Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result);
 Tensor sinCpu(const Tensor& self);
 Tensor cosCpu(const Tensor& self);
 /// In place: self += other, self *= other, in self's dtype.
-Tensor& addInplaceCpu(Tensor& self, const Tensor& other);
+Tensor& addInplaceCpu(Tensor& self, const Tensor& other, const Scalar& alpha = 1);
 Tensor& mulInplaceCpu(Tensor& self, const Tensor& other);
 
 /// The sum of all elements (dim empty) or along one dimension.
