@@ -31,8 +31,8 @@ CPUCapability compute_cpu_capability() {
     warn(fmt::format("ignoring invalid value for ATEN_CPU_CAPABILITY: {}", value));
   }
   // AVX2 needs FMA beside it, as ATen's check has it (the AVX2 build is
-  // compiled with -mfma). 1.13 never picks AVX512 by itself: its AVX512
-  // kernels could be slower than the AVX2 ones, so they are opt-in.
+  // compiled with -mfma). torch 1.13.1 chooses AVX2 on a CPU with AVX-512
+  // too: AVX512 is what the variable asks for, never the CPU's choice.
   if (cpuCapabilityCompiled(CPUCapability::AVX2) && __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) {
     return CPUCapability::AVX2;
   }

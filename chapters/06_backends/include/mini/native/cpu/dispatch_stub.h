@@ -36,7 +36,8 @@ CPUCapability get_cpu_capability();
 /// The choice itself, made again on every call: ATEN_CPU_CAPABILITY when it
 /// holds one of 1.13's values ("default", "avx2", "avx512"; an unknown one
 /// is ignored with a warning, as 1.13 does), else the best this CPU and this
-/// build support. Like 1.13, never AVX512 unless asked for.
+/// build support. Like torch 1.13.1 on an AVX-512 machine, never AVX512
+/// unless asked for.
 CPUCapability compute_cpu_capability();
 
 /// Whether this build compiled the AVX2 kernels (CMake found a compiler
