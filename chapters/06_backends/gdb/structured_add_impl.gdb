@@ -1,4 +1,10 @@
 set breakpoint pending off
+# The CPU kernels' loops come in one build per CPU capability, and the stub
+# below impl() runs the one this CPU chose. The walkthrough fixes the choice,
+# as ATEN_CPU_CAPABILITY does, so that its frames are the same on every
+# machine: without it, a CPU with AVX2 runs mini::ch06::AVX2::..., the same
+# source compiled with -mavx2 -mfma.
+set environment ATEN_CPU_CAPABILITY default
 # Walkthrough (a): the stack of PyTorch's codegen walkthrough, here. The demo
 # adds a [3, 1] and a [2] float64 tensor that require grad; the arithmetic
 # happens in the impl() of add's structured CPU kernel, called by the wrapper
@@ -46,3 +52,39 @@ print dispatchKeySet & kAfterAutogradKeySet
 # check: $2 = DispatchKeySet(CPU)
 print node->name()
 # check: $3 = "AddBackward0"
+# Below impl(): add's stub, then the kernel of the capability this
+# process runs with, here the default build.
+break add_kernel
+continue
+# check: Breakpoint 3[...], mini::ch06::DEFAULT::(anonymous namespace)::add_kernel (out=Tensor(float64, shape=[3, 2], device=cpu), self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alphaScalar=Scalar(Int 1)) at [...]chapters/06_backends/src/native/cpu/binary_ops_kernel.cpp:[...]
+bt -frame-arguments presence 6
+# check: #0  mini::ch06::DEFAULT::(anonymous namespace)::add_kernel (...) at [...]/binary_ops_kernel.cpp:[...]
+# check: #1  [...] in mini::ch06::DispatchStub<void (*)([...])>::operator()<[...]> (...) at [...]/dispatch_stub.h:[...]
+# check: #2  [...] in operator() (...) at [...]/cpu_kernels.cpp:[...]
+# check: #3  [...] in mini::ch06::(anonymous namespace)::computeInCommonDtype<[...]) (...) at [...]/cpu_kernels.cpp:[...]
+# check: #4  [...] in mini::ch06::(anonymous namespace)::binaryIntoCpu<[...]> (...) at [...]/cpu_kernels.cpp:[...]
+# check: #5  [...] in mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
+# The choice, made once per process, and the stub's slots: the default
+# build's kernel, the AVX2 build's where the compiler could build it, no
+# AVX512 build.
+print mini::ch06::get_cpu_capability()
+# check: $4 = mini::ch06::CPUCapability::DEFAULT
+print mini::ch06::add_stub.kernels_
+# check: $5 = {_M_elems = {[...] <mini::ch06::DEFAULT::(anonymous namespace)::add_kernel([...])>, [...], 0x0}}
+# The loop. This add broadcasts ([3, 1] and [2]), so it walks the operands
+# element by element; the next statement, mul(c, c), has flat operands and
+# runs whole Vectorized<double> (four lanes) through the vector op.
+break mini::ch06::vec::DEFAULT::Vectorized<double>::loadu
+continue
+# check: Breakpoint 4, mini::ch06::vec::DEFAULT::Vectorized<double>::loadu (pointer=[...]) at [...]/vectorized.h:[...]
+bt -frame-arguments presence 10
+# check: #0  mini::ch06::vec::DEFAULT::Vectorized<double>::loadu (...) at [...]/vectorized.h:[...]
+# check: #1  [...] in mini::ch06::DEFAULT::detail::vectorized_loop<double, [...]) (...) at [...]/loops.h:[...]
+# check: #2  [...] in operator() (...) at [...]/loops.h:[...]
+# check: #3  [...] in mini::ch06::parallelFor<mini::ch06::DEFAULT::cpu_kernel_vec<[...]) (...) at [...]/parallel.h:[...]
+# check: #4  [...] in mini::ch06::DEFAULT::cpu_kernel_vec<[...]) (...) at [...]/loops.h:[...]
+# check: #5  [...] in operator() (...) at [...]/binary_ops_kernel.cpp:[...]
+# check: #6  [...] in operator()<double> (...) at [...]/binary_ops_kernel.cpp:[...]
+# check: #7  [...] in mini::ch06::dispatchScalarType<[...]) (...) at [...]/dispatch_scalar_type.h:[...]
+# check: #8  [...] in mini::ch06::DEFAULT::(anonymous namespace)::mul_kernel (...) at [...]/binary_ops_kernel.cpp:[...]
+# check: #9  [...] in mini::ch06::DispatchStub<void (*)([...])>::operator()<[...]> (...) at [...]/dispatch_stub.h:[...]

@@ -68,7 +68,8 @@ TEST(CpuKernels, UnaryKernelsPerDtype) {
 TEST(CpuKernels, UnsupportedDtypesNameTheOperator) {
   Tensor flags = cpuTensor({1, 0}, {2}, ScalarType::Bool);
   EXPECT_EQ(errorOf([&] { negCpu(flags); }), "\"neg\" not implemented for 'Bool'");
-  EXPECT_EQ(errorOf([&] { subCpu(flags, flags); }), "\"sub\" not implemented for 'Bool'");
+  // sub runs on add's loop, which takes bools; sub_check refuses them first, as in 1.13.
+  EXPECT_THAT(errorOf([&] { subCpu(flags, flags); }), ::testing::HasSubstr("with two bool tensors is not supported"));
   EXPECT_THAT(valuesOf(addCpu(flags, flags)), ElementsAre(1, 0));  // logical or, as in torch
   EXPECT_EQ(addCpu(flags, flags).dtype(), ScalarType::Bool);
 }

@@ -1,5 +1,7 @@
 #include "mini/core/scalar.h"
 
+#include <stdexcept>
+
 namespace mini {
 inline namespace ch06 {
 
@@ -39,6 +41,18 @@ bool Scalar::toBool() const {
     case Tag::Bool: return value_.asBool;
   }
   return false;
+}
+
+Scalar Scalar::operator-() const {
+  switch (tag_) {
+    case Tag::Double: return -value_.asDouble;
+    case Tag::Int:
+      // Negated in the unsigned type, where -(-2^63) wraps to itself instead
+      // of being undefined.
+      return static_cast<std::int64_t>(0ULL - static_cast<std::uint64_t>(value_.asInt));
+    case Tag::Bool: break;
+  }
+  throw std::invalid_argument("torch boolean negative is not supported.");
 }
 
 bool Scalar::operator==(const Scalar& other) const {

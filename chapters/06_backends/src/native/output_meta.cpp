@@ -41,6 +41,19 @@ void alphaCheck(ScalarType dtype, const Scalar& alpha) {
   }
 }
 
+void subCheck(const Tensor& self, const Tensor& other) {
+  if (self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool) {
+    throw std::invalid_argument(
+        "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
+        "operator instead.");
+  }
+  if (self.dtype() == ScalarType::Bool || other.dtype() == ScalarType::Bool) {
+    throw std::invalid_argument(
+        "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
+        "the `~` or `logical_not()` operator instead.");
+  }
+}
+
 OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers) { return {a.sizes(), commonDtype(a, integers)}; }
 
 OutputMeta sumMeta(const Tensor& a, std::optional<std::int64_t> dim, bool keepdim) {

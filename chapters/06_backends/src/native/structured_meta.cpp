@@ -25,17 +25,7 @@ void structured_add_Tensor::meta(const Tensor& self, const Tensor& other, const 
 // [add_meta]
 
 void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other, const Scalar& alpha) {
-  // PyTorch's sub_check: `-` on bools is refused, pointing to what was meant.
-  if (self.dtype() == ScalarType::Bool && other.dtype() == ScalarType::Bool) {
-    throw std::invalid_argument(
-        "Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or `logical_xor()` "
-        "operator instead.");
-  }
-  if (self.dtype() == ScalarType::Bool || other.dtype() == ScalarType::Bool) {
-    throw std::invalid_argument(
-        "Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to invert a mask, use "
-        "the `~` or `logical_not()` operator instead.");
-  }
+  subCheck(self, other);
   const OutputMeta result = binaryMeta(self, other, "sub");
   setElementwiseOutput(*this, "sub", result, self);  // an output that cannot take the result is refused first
   alphaCheck(result.dtype, alpha);

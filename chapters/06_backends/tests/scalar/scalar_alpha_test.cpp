@@ -3,6 +3,8 @@
 // alpha_check does, and converts it to the loop's dtype with an overflow
 // check. Values and errors across every dtype are in the parity data
 // (data/parity/alpha.txt, ch06.Parity.Alpha); these are the pieces.
+#include <limits>
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -43,6 +45,14 @@ TEST(Scalar, ConvertsToALoopTypeOnlyWhenTheTypeHoldsIt) {
             "Scalar: value cannot be converted to type int64_t without overflow");
   // An int64 alpha reaches an int64 loop with all its bits.
   EXPECT_EQ(Scalar(std::int64_t{(1LL << 62) + 1}).to<std::int64_t>(), (1LL << 62) + 1);
+}
+
+TEST(Scalar, NegatesWithinItsKindAndRefusesABool) {
+  EXPECT_EQ(-Scalar(3), Scalar(-3));
+  EXPECT_EQ(-Scalar(0.5), Scalar(-0.5));
+  // -(-2^63) wraps to itself, as int64 arithmetic does, not undefined behaviour.
+  EXPECT_EQ(-Scalar(std::numeric_limits<std::int64_t>::min()), Scalar(std::numeric_limits<std::int64_t>::min()));
+  EXPECT_EQ(errorOf([] { -Scalar(true); }), "torch boolean negative is not supported.");
 }
 
 TEST(Scalar, IsBoxedAsTheNumberItHolds) {

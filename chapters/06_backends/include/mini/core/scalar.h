@@ -48,6 +48,10 @@ class Scalar {
   template <class T>
   T to(std::string_view op = "Scalar") const;
 
+  /// The negated number, of the same kind, as c10's: sub runs as add with
+  /// -alpha. A bool has no negative ("torch boolean negative is not supported.").
+  Scalar operator-() const;
+
   /// Same kind and same value: Scalar(1) is not Scalar(1.0), as c10's
   /// Scalar::equal is not for a double compared with an int of its value.
   bool operator==(const Scalar& other) const;

@@ -47,8 +47,8 @@ MINI_HOST_DEVICE T wrapping(T a, T b, char op) {
 /// on its own before the sum, as c10's Half and BFloat16 arithmetic rounds
 /// each operation (1.13's CPU loop for a vector of them fuses the two in
 /// float: for a tensor of 16 or more two-byte floats and alpha other than 1,
-/// the last bit can differ). sub is a - alpha * b, which is the same number,
-/// to the bit, as 1.13's a + (-alpha) * b.
+/// the last bit can differ). The CPU's sub is add with -alpha, as in 1.13;
+/// SubOp is the GPU's.
 template <class T>
 struct AddOp {
   T alpha = static_cast<T>(1.0f);
@@ -57,8 +57,7 @@ struct AddOp {
 
 template <class T>
 struct SubOp {
-  T alpha = static_cast<T>(1.0f);
-  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, wrapping(alpha, b, '*'), '-'); }
+  MINI_HOST_DEVICE T operator()(T a, T b) const { return wrapping(a, b, '-'); }
 };
 
 template <class T>

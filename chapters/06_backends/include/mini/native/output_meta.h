@@ -47,6 +47,10 @@ OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op,
 /// result. `dtype` is the result's.
 void alphaCheck(ScalarType dtype, const Scalar& alpha);
 
+/// PyTorch's sub_check: `-` on bools is refused, pointing to what was meant
+/// (xor for two masks, logical not for one).
+void subCheck(const Tensor& self, const Tensor& other);
+
 /// op(a): same shape; same dtype, or float32 for integers if asked (exp).
 OutputMeta unaryMeta(const Tensor& a, IntegerInputs integers = IntegerInputs::KeepIntegral);
 

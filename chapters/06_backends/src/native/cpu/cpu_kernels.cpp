@@ -11,6 +11,8 @@
 #include "mini/core/type_promotion.h"
 #include "mini/generated/NativeFunctions.h"
 #include "mini/native/cpu/cpu_loops.h"
+#include "mini/native/cpu/elementwise_stubs.h"
+#include "mini/native/cpu/kernel_dtypes.h"
 #include "mini/native/elementwise_functors.h"
 #include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
@@ -20,18 +22,22 @@
 namespace mini {
 inline namespace ch06 {
 
-namespace {
+// [define_dispatch]
+// The stubs (ATen's DEFINE_DISPATCH), constant-initialized: their slots
+// are empty, and null, before any kernel file's registration fills them.
+constinit DispatchStub<structured_binary_fn_alpha> add_stub{"add_stub"};
+// [define_dispatch]
+constinit DispatchStub<structured_binary_fn> mul_stub{"mul_stub"};
+constinit DispatchStub<structured_binary_fn> div_true_stub{"div_true_stub"};
+constinit DispatchStub<structured_binary_fn> atan2_stub{"atan2_stub"};
+constinit DispatchStub<structured_binary_fn> threshold_stub{"threshold_stub"};
+constinit DispatchStub<structured_unary_fn> neg_stub{"neg_stub"};
+constinit DispatchStub<structured_unary_fn> clamp_min_scalar_stub{"clamp_min_scalar_stub"};
+constinit DispatchStub<structured_unary_fn> exp_stub{"exp_stub"};
+constinit DispatchStub<structured_unary_fn> sin_stub{"sin_stub"};
+constinit DispatchStub<structured_unary_fn> cos_stub{"cos_stub"};
 
-// The dtypes 1.13's CPU kernels take, by operator (ATen lists them in each
-// kernel's AT_DISPATCH): the two-byte floats where torch has a loop for them,
-// BFloat16 alone where only it has one. The name a kernel gives its dispatch
-// is the one 1.13's loop gives ("exp_vml_cpu" not implemented for 'Half'),
-// where it is not the operator's.
-using ArithmeticTypes = AllTypesAnd<ScalarType::Bool, ScalarType::Half, ScalarType::BFloat16>;
-using SubtractionTypes = AllTypesAnd<ScalarType::Half, ScalarType::BFloat16>;
-using DivisionTypes = FloatingTypesAnd<ScalarType::Half, ScalarType::BFloat16>;
-using BFloat16Types = AllTypesAnd<ScalarType::BFloat16>;
-using BFloat16FloatingTypes = FloatingTypesAnd<ScalarType::BFloat16>;
+namespace {
 
 // Operands of the elementwise loop, read through a tensor's strides as if
 // it had the iteration shape.
@@ -43,21 +49,6 @@ StridedPointer<const T> inputOf(const Tensor& tensor, const Sizes& shape) {
 template <class T>
 StridedPointer<T> outputOf(const Tensor& tensor) {
   return {tensor.dataPtr<T>(), tensor.strides()};
-}
-
-// The loop over tensors of one dtype T: when every operand has out's shape
-// and is contiguous, the flat loop runs on their data pointers directly, with
-// no strides to copy or broadcast (a one-element add allocates nothing
-// here; TensorIterator has its own such fast path); any other operand is
-// read through its strides, broadcast to out's shape.
-template <class T, class Op, class... Inputs>
-void elementwiseInto(const Tensor& out, const Op& op, const Inputs&... inputs) {
-  const Sizes& shape = out.sizes();
-  if (out.isContiguous() && ((inputs.sizes() == shape && inputs.isContiguous()) && ...)) {
-    cpuContiguousLoop(out.numel(), out.dataPtr<T>(), op, inputs.template dataPtr<const T>()...);
-    return;
-  }
-  cpuElementwiseLoop(shape, outputOf<T>(out), op, inputOf<T>(inputs, shape)...);
 }
 
 // The loop writes `out` when it has the common dtype; otherwise a tensor of
@@ -76,80 +67,59 @@ void computeInCommonDtype(const Tensor& out, ScalarType common, const Loop& loop
 // [binary_cpu]
 // Every binary kernel in four steps: what the result is (shape, dtype), an
 // output from the CPU allocator, the inputs in the dtype the operator
-// computes in (commonDtype), and the loop instantiated for that dtype
-// (Op<float>, Op<double>, ...). The last two are the structured impl(),
-// which gets its output from the wrapper.
-// A Scalar argument of the operator (add's alpha) becomes a member of the
-// functor, converted once to the loop's dtype: Op<float>{alpha.to<float>()}.
-template <template <class> class Op, class Types, class... ScalarArgs>
-void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, std::string_view op,
+// computes in (commonDtype), and the loop of this CPU's capability, through
+// the operator's stub. The last two are the structured impl(), which gets
+// its output from the wrapper; they are what ATen's TensorIterator does
+// before its impl() calls the stub. A Scalar argument (add's alpha) is
+// passed on to the kernel, which converts it to its element type.
+template <class FnPtr, class... ScalarArgs>
+void binaryIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other, DispatchStub<FnPtr>& stub,
                    IntegerInputs integers = IntegerInputs::KeepIntegral, const ScalarArgs&... scalars) {
   const ScalarType common = commonDtype(self, other, integers);
   const Tensor a = toDtypeCpu(self, common);
   const Tensor b = toDtypeCpu(other, common);
-  computeInCommonDtype(out, common, [&](const Tensor& into) {
-    MINI_DISPATCH_SWITCH(Types, common, op, [&] {
-      elementwiseInto<scalar_t>(into, Op<scalar_t>{scalars.template to<scalar_t>(op)...}, a, b);
-    });
-  });
+  computeInCommonDtype(out, common, [&](const Tensor& into) { stub(DeviceType::CPU, into, a, b, scalars...); });
 }
 
-template <template <class> class Op, class Types, class... ScalarArgs>
-Tensor binaryCpu(const Tensor& self, const Tensor& other, std::string_view op,
+template <class FnPtr, class... ScalarArgs>
+Tensor binaryCpu(const Tensor& self, const Tensor& other, DispatchStub<FnPtr>& stub, std::string_view op,
                  IntegerInputs integers = IntegerInputs::KeepIntegral, const ScalarArgs&... scalars) {
   const OutputMeta meta = binaryMeta(self, other, op, integers);
   Tensor out = emptyLike(meta, kCpu);
-  binaryIntoCpu<Op, Types>(out, self, other, op, integers, scalars...);
+  binaryIntoCpu(out, self, other, stub, integers, scalars...);
   return out;
 }
 // [binary_cpu]
 
-template <template <class> class Op, class Types>
-void unaryIntoCpu(const Tensor& out, const Tensor& self, std::string_view op,
+void unaryIntoCpu(const Tensor& out, const Tensor& self, DispatchStub<structured_unary_fn>& stub,
                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
   const ScalarType common = commonDtype(self, integers);
   const Tensor a = toDtypeCpu(self, common);
-  computeInCommonDtype(out, common, [&](const Tensor& into) {
-    MINI_DISPATCH_SWITCH(Types, common, op, [&] { elementwiseInto<scalar_t>(into, Op<scalar_t>{}, a); });
-  });
+  computeInCommonDtype(out, common, [&](const Tensor& into) { stub(DeviceType::CPU, into, a); });
 }
 
-template <template <class> class Op, class Types>
-Tensor unaryCpu(const Tensor& self, std::string_view op, IntegerInputs integers = IntegerInputs::KeepIntegral) {
+Tensor unaryCpu(const Tensor& self, DispatchStub<structured_unary_fn>& stub,
+                IntegerInputs integers = IntegerInputs::KeepIntegral) {
   const OutputMeta meta = unaryMeta(self, integers);
   Tensor out = emptyLike(meta, kCpu);
-  unaryIntoCpu<Op, Types>(out, self, op, integers);
+  unaryIntoCpu(out, self, stub, integers);
   return out;
 }
 
 // In place: other is converted to self's dtype and broadcast to self's
 // shape; self's own shape may not grow.
-template <template <class> class Op, class... ScalarArgs>
-Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, std::string_view op, const ScalarArgs&... scalars) {
+template <class FnPtr, class... ScalarArgs>
+Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, DispatchStub<FnPtr>& stub, std::string_view op,
+                         const ScalarArgs&... scalars) {
   const OutputMeta meta = binaryMeta(self, other, op);
   checkBroadcastsInto(self.sizes(), other.sizes(), op);
   if (!canCast(meta.dtype, self.dtype())) {
     throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
                                             scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
   }
-  binaryIntoCpu<Op, ArithmeticTypes>(self, self, other, op, IntegerInputs::KeepIntegral, scalars...);
+  binaryIntoCpu(self, self, other, stub, IntegerInputs::KeepIntegral, scalars...);
   return self;
 }
-
-template <class T>
-struct SinOp {
-  T operator()(T a) const { return std::sin(a); }
-};
-
-template <class T>
-struct CosOp {
-  T operator()(T a) const { return std::cos(a); }
-};
-
-template <class T>
-struct Atan2Op {
-  T operator()(T a, T b) const { return std::atan2(a, b); }
-};
 
 // What a sum accumulates in: double for float (as ATen's acc_type on the
 // CPU: a million float32 additions in float lose digits), float for Half
@@ -162,39 +132,33 @@ using AccumulateType =
 
 Tensor addCpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   alphaCheck(binaryMeta(self, other, "add").dtype, alpha);
-  return binaryCpu<AddOp, ArithmeticTypes>(self, other, "add", IntegerInputs::KeepIntegral, alpha);
+  return binaryCpu(self, other, add_stub, "add", IntegerInputs::KeepIntegral, alpha);
 }
-
 Tensor subCpu(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  subCheck(self, other);
   alphaCheck(binaryMeta(self, other, "sub").dtype, alpha);
-  return binaryCpu<SubOp, SubtractionTypes>(self, other, "sub", IntegerInputs::KeepIntegral, alpha);
+  return binaryCpu(self, other, add_stub, "sub", IntegerInputs::KeepIntegral, -alpha);
 }
-Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu<MulOp, ArithmeticTypes>(self, other, "mul"); }
+Tensor mulCpu(const Tensor& self, const Tensor& other) { return binaryCpu(self, other, mul_stub, "mul"); }
 Tensor divCpu(const Tensor& self, const Tensor& other) {
-  return binaryCpu<DivOp, DivisionTypes>(self, other, "div", IntegerInputs::PromoteToFloat);
+  return binaryCpu(self, other, div_true_stub, "div", IntegerInputs::PromoteToFloat);
 }
-Tensor negCpu(const Tensor& self) { return unaryCpu<NegOp, SubtractionTypes>(self, "neg"); }
-Tensor reluCpu(const Tensor& self) { return unaryCpu<ReluOp, BFloat16Types>(self, "clamp_min_cpu"); }
-Tensor expCpu(const Tensor& self) {
-  return unaryCpu<ExpOp, BFloat16FloatingTypes>(self, "exp_vml_cpu", IntegerInputs::PromoteToFloat);
-}
-Tensor sinCpu(const Tensor& self) {
-  return unaryCpu<SinOp, BFloat16FloatingTypes>(self, "sin_vml_cpu", IntegerInputs::PromoteToFloat);
-}
-Tensor cosCpu(const Tensor& self) {
-  return unaryCpu<CosOp, BFloat16FloatingTypes>(self, "cos_vml_cpu", IntegerInputs::PromoteToFloat);
-}
+Tensor negCpu(const Tensor& self) { return unaryCpu(self, neg_stub); }
+Tensor reluCpu(const Tensor& self) { return unaryCpu(self, clamp_min_scalar_stub); }
+Tensor expCpu(const Tensor& self) { return unaryCpu(self, exp_stub, IntegerInputs::PromoteToFloat); }
+Tensor sinCpu(const Tensor& self) { return unaryCpu(self, sin_stub, IntegerInputs::PromoteToFloat); }
+Tensor cosCpu(const Tensor& self) { return unaryCpu(self, cos_stub, IntegerInputs::PromoteToFloat); }
 Tensor reluBackwardCpu(const Tensor& grad, const Tensor& result) {
   // Checked as threshold_backward, looped as 1.13's threshold_cpu.
   Tensor out = emptyLike(binaryMeta(grad, result, "threshold_backward"), kCpu);
-  binaryIntoCpu<ReluBackwardOp, BFloat16Types>(out, grad, result, "threshold_cpu");
+  binaryIntoCpu(out, grad, result, threshold_stub);
   return out;
 }
 Tensor& addInplaceCpu(Tensor& self, const Tensor& other, const Scalar& alpha) {
   alphaCheck(binaryMeta(self, other, "add_").dtype, alpha);
-  return binaryInplaceCpu<AddOp>(self, other, "add_", alpha);
+  return binaryInplaceCpu(self, other, add_stub, "add_", alpha);
 }
-Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu<MulOp>(self, other, "mul_"); }
+Tensor& mulInplaceCpu(Tensor& self, const Tensor& other) { return binaryInplaceCpu(self, other, mul_stub, "mul_"); }
 
 Tensor sumCpu(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
   const OutputMeta meta = sumMeta(self, dim, keepdim);
@@ -431,32 +395,33 @@ Tensor contiguousCpu(const Tensor& self) {
 }
 
 // [structured_cpu]
-// The impl() of every structured CPU kernel in ops.yaml: the loop, into the
-// output its generated wrapper chose (new, self or out=). meta() has run.
+// The impl() of every structured CPU kernel in ops.yaml: the operands in
+// their common dtype, then the operator's stub, into the output its
+// generated wrapper chose (new, self or out=). meta() has run.
 void structured_ufunc_add_CPU::impl(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
-  binaryIntoCpu<AddOp, ArithmeticTypes>(out, self, other, "add", IntegerInputs::KeepIntegral, alpha);
+  binaryIntoCpu(out, self, other, add_stub, IntegerInputs::KeepIntegral, alpha);
 }
 // [structured_cpu]
+// sub is add with -alpha, as 1.13's sub_out calls add_stub: a + (-alpha) * b
+// is a - alpha * b to the bit (negation is exact; so is rounding's symmetry).
 void structured_sub_out_cpu::impl(const Tensor& self, const Tensor& other, const Scalar& alpha, const Tensor& out) {
-  binaryIntoCpu<SubOp, SubtractionTypes>(out, self, other, "sub", IntegerInputs::KeepIntegral, alpha);
+  binaryIntoCpu(out, self, other, add_stub, IntegerInputs::KeepIntegral, -alpha);
 }
 void structured_mul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<MulOp, ArithmeticTypes>(out, self, other, "mul");
+  binaryIntoCpu(out, self, other, mul_stub);
 }
 void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<DivOp, DivisionTypes>(out, self, other, "div", IntegerInputs::PromoteToFloat);
+  binaryIntoCpu(out, self, other, div_true_stub, IntegerInputs::PromoteToFloat);
 }
 void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
-  binaryIntoCpu<Atan2Op, BFloat16FloatingTypes>(out, self, other, "atan2_cpu", IntegerInputs::PromoteToFloat);
+  binaryIntoCpu(out, self, other, atan2_stub, IntegerInputs::PromoteToFloat);
 }
-void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<NegOp, SubtractionTypes>(out, self, "neg");
-}
+void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) { unaryIntoCpu(out, self, neg_stub); }
 void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<ReluOp, BFloat16Types>(out, self, "clamp_min_cpu");
+  unaryIntoCpu(out, self, clamp_min_scalar_stub);
 }
 void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
-  unaryIntoCpu<ExpOp, BFloat16FloatingTypes>(out, self, "exp_vml_cpu", IntegerInputs::PromoteToFloat);
+  unaryIntoCpu(out, self, exp_stub, IntegerInputs::PromoteToFloat);
 }
 void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                   const Tensor& out) {

@@ -44,8 +44,9 @@ inline std::int64_t offsetOfLinearIndex(std::int64_t linear, const Sizes& shape,
 /// run-time overlap check ("very cheap" cost model); both loops of a block
 /// are such loops, so they become packed SSE adds, loads and stores. Out may
 /// be one of the inputs (an in-place add): a block is read whole before it
-/// is written. The remainder goes one by one. ATen's cpu_kernel_vec gets
-/// the same from its hand-written Vectorized<T> class.
+/// is written. The remainder goes one by one. The kernels with a vector
+/// op (add, mul, ...) use loops.h's cpu_kernel_vec and Vectorized<T>
+/// instead, as ATen's do; this loop serves cpu_kernel, copy_ and fill_.
 template <class Out, class Op, class... In>
 void contiguousLoop(std::int64_t begin, std::int64_t end, Out* out, const Op& op, const In*... inputs) {
   constexpr std::int64_t kBlock = 16;
