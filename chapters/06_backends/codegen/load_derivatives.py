@@ -36,7 +36,7 @@ PROPERTIES = (
 )
 # The C++ type a non-tensor argument is saved as.
 SAVED_VALUE_TYPES = {"int[]": "std::vector<std::int64_t>", "int": "std::int64_t", "bool": "bool",
-                     "float": "double", "ScalarType": "ScalarType", "Device": "Device"}
+                     "float": "double", "ScalarType": "ScalarType", "Device": "Device", "Scalar": "Scalar"}
 KNOWN_KEYS = ("name", "result", "output_differentiability")
 
 

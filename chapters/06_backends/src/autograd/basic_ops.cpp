@@ -7,11 +7,9 @@
 namespace mini {
 inline namespace ch06 {
 
-// [not_implemented_apply]
 TensorList NotImplemented::apply(TensorList&& /*grads*/) {
   throw std::runtime_error(fmt::format("derivative for {} is not implemented", op));
 }
-// [not_implemented_apply]
 
 }  // namespace ch06
 }  // namespace mini

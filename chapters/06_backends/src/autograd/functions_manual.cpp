@@ -49,11 +49,9 @@ Tensor sum_backward(const Tensor& grad, const Sizes& sizes, const std::vector<st
   return expandTo(view(grad.isContiguous() ? grad : clone(grad), kept), sizes);
 }
 
-// [mm_backward]
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2) { return matmul(grad, t(mat2)); }
 
 Tensor mm_mat2_backward(const Tensor& grad, const Tensor& mat1) { return matmul(t(mat1), grad); }
-// [mm_backward]
 
 Tensor sgn(const Tensor& self) {
   const Tensor one = ones(self.sizes(), self.options());

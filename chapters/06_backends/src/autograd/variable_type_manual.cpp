@@ -21,7 +21,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [check_inplace_impl]
 void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view op) {
   if (!GradMode::isEnabled()) {
     return;  // an optimizer step under no_grad may write into its weights
@@ -36,7 +35,6 @@ void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view
         "{}: an in-place operation on a view of a tensor that requires grad is not supported in this chapter", op));
   }
 }
-// [check_inplace_impl]
 
 namespace autograd {
 

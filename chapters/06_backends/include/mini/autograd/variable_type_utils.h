@@ -11,7 +11,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [check_inplace]
 /// Refuses the in-place calls autograd cannot follow: a write into a leaf
 /// that requires grad, and into a view while `inputs` (every tensor argument,
 /// self included) record grad. Every kernel that writes a tensor calls it
@@ -19,7 +18,6 @@ inline namespace ch06 {
 /// hand-written one and the autograd-not-implemented fallback (PyTorch's
 /// check_inplace).
 void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view op);
-// [check_inplace]
 
 }  // namespace ch06
 }  // namespace mini
