@@ -20,9 +20,10 @@ only what a yaml edit touched):
     RegisterBackendSelect.cpp                   the factories' BackendSelect kernels
     RegisterCompositeExplicitAutograd.cpp,      kernels written once for every backend
     RegisterCompositeImplicitAutograd.cpp
-    RegisterAutograd.cpp                        the Autograd row
     RegisterADInplaceOrView.cpp                 version bumps of the written tensors,
                                                 views marked as views
+
+The Autograd row is gen_autograd.py's, from derivatives.yaml.
 
 Each file starts with a header naming this generator and the yaml entries it
 came from; each wrapper names its entry's line.
@@ -367,27 +368,6 @@ def register_key_cpp(ops: list[Operator], backend: str, prefix: str, structured_
     return "\n".join(body)
 
 
-def register_autograd_cpp(ops: list[Operator]) -> str:
-    """The Autograd alias row: the named kernel, or the not-implemented fallback
-    (AutogradMeta and AutogradPrivateUse1 have no fallthrough to fall back on)."""
-    body = [header(ops, "the Autograd row"), '#include "mini/autograd/autograd_kernels.h"',
-            '#include "mini/autograd/autograd_not_implemented_fallback.h"',
-            '#include "mini/op_registration/library.h"\n']
-    registrations = []
-    for op in ops:
-        if op.schema.is_factory or "CompositeImplicitAutograd" in op.dispatch:
-            continue  # no tensor, so no Autograd key; or autograd comes from what it calls
-        if op.autograd:
-            kernel = torch_fn("mini::" + op.autograd)
-            registrations.append(f'  m.impl("{op.schema.full_name}", {kernel});  // {op.origin}')
-        else:
-            registrations.append(f'  m.impl("{op.schema.full_name}",  // {op.origin}: no formula\n'
-                                 "         mini::KernelFunction::makeFromBoxedFunction<"
-                                 "&mini::autogradNotImplementedFallback>());")
-    body.append(library_block("MINI_LIBRARY_IMPL(aten, Autograd, m)", registrations))
-    return "\n".join(body)
-
-
 def ad_inplace_or_view_kernel(op: Operator) -> str:
     """Below the Autograd kernel, whatever its key set: a writer bumps the
     version of what it wrote, a view marks its result as a view."""
@@ -433,7 +413,6 @@ def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict
         "mini/generated/MetaFunctions.h": meta_functions_h(ops),
         "mini/generated/NativeFunctions.h": native_functions_h(ops, prefix),
         "RegisterSchema.cpp": register_schema_cpp(ops),
-        "RegisterAutograd.cpp": register_autograd_cpp(ops),
         "RegisterADInplaceOrView.cpp": register_ad_inplace_or_view_cpp(ops, prefix),
     }
     for key in REGISTERED_KEYS:
@@ -465,6 +444,13 @@ def write_if_changed(path: str, text: str) -> None:
         output.write(text)
 
 
+def write_files(out: str, files: dict[str, str]) -> int:
+    """Writes every generated file into `out`; the generator's exit status."""
+    for name, text in files.items():
+        write_if_changed(os.path.join(out, name), text)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--yaml", action="append", required=True, help="ops.yaml, then any more (in order)")
@@ -490,9 +476,7 @@ def main(argv: list[str]) -> int:
     files = generate(course, backends)
     if args.exercise_yaml:
         files.update(generate(exercise, backends, prefix="Exercise"))
-    for name, text in files.items():
-        write_if_changed(os.path.join(args.out, name), text)
-    return 0
+    return write_files(args.out, files)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ An entry is one operator overload, as in PyTorch's native_functions.yaml:
         CUDA: ufunc_add_CUDA
     - func: add.Tensor(Tensor self, Tensor other) -> Tensor
       structured_delegate: add.out  # functional variant, made from add.out
-      autograd: addAutograd         # its Autograd kernel (absent: not implemented)
     - func: empty(int[] size, ScalarType dtype, Device device) -> Tensor
       dispatch:                     # not structured: a kernel per dispatch key,
         BackendSelect: emptyBackendSelect  # several keys to one kernel as
@@ -27,7 +26,7 @@ except ImportError:  # pragma: no cover - what a fresh machine says
 
 from schema import Schema, SchemaError, parse_schema
 
-KNOWN_KEYS = ("func", "structured", "structured_delegate", "dispatch", "autograd", "manual_cpp_binding")
+KNOWN_KEYS = ("func", "structured", "structured_delegate", "dispatch", "manual_cpp_binding")
 BACKENDS = ("CPU", "CUDA")  # a structured op's impl() classes; its Meta kernel is its meta()
 # The keys a plain (not structured) operator names kernels for: backends,
 # BackendSelect (a factory's), and the composite alias keys.
@@ -49,7 +48,6 @@ class Operator:
     structured: bool = False
     delegate: str | None = None  # the full name of the structured op, for a variant
     dispatch: dict[str, str] = field(default_factory=dict)  # dispatch key -> kernel name
-    autograd: str | None = None
     manual_cpp_binding: bool = False  # its public function is written by hand
     variants: list["Operator"] = field(default_factory=list)  # of a structured op
 
@@ -99,7 +97,7 @@ def _operator_of(entry, display_path: str) -> Operator:
     except SchemaError as error:
         raise OpsYamlError(display_path, key_lines["func"], str(error)) from None
     operator = Operator(schema, display_path, line, structured=bool(entry.get("structured", False)),
-                        delegate=entry.get("structured_delegate"), autograd=entry.get("autograd"),
+                        delegate=entry.get("structured_delegate"),
                         manual_cpp_binding=bool(entry.get("manual_cpp_binding", False)))
     dispatch = entry.get("dispatch") or {}
     if not isinstance(dispatch, dict):

@@ -12,7 +12,7 @@ continue
 # check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl [...]
 mini bt -frame-arguments presence
 # check: #0  [aten::add.Tensor @ CPU] mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
-# check: #8  [...] in [aten::add.Tensor @ AutogradCPU] mini::ch06::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
+# check: #8  [...] in [aten::add.Tensor @ AutogradCPU] mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
 # check: #15 [...] in mini::ch06::add (...) at [...]/chapters/06_backends/generated/Functions.cpp:[...]
 # check: #16 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]/demo/main.cpp:[...]
 # check: #17 [...] in main (...) at [...]/demo/main.cpp:[...]
@@ -32,18 +32,18 @@ mini why
 # check: operator      aten::add.Tensor, Dispatcher::redispatch in frame #6
 # check: argument      self: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
 # check: argument      other: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
-# check: redispatch    the set was passed down by mini::ch06::addAutograd in frame #8,
+# check: redispatch    the set was passed down by mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor in frame #8,
 # check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #13)
 # check: dispatched on DispatchKeySet(CPU), highest key CPU
 # check: slot          1 (CPU) = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor
 # check: filled by     a kernel on CPU, registered at [...]chapters/06_backends/generated/RegisterCPU.cpp:[...]
-# The Autograd kernel's frame: the generated RegisterAutograd.cpp put it on
+# The Autograd kernel's frame: the generated VariableType.cpp put it on
 # the alias key Autograd.
-frame function mini::ch06::addAutograd
-# check: #8  [...] in mini::ch06::addAutograd (dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), [...]
+frame function mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor
+# check: #8  [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]
 mini why
 # check: operator      aten::add.Tensor, Dispatcher::call in frame #13
 # check: fallthrough   unknown: this thread now excludes AutogradCPU, which this call dispatched on [...]
 # check: dispatched on DispatchKeySet(CPU, AutogradCPU), highest key AutogradCPU
-# check: slot          10 (AutogradCPU) = mini::ch06::addAutograd
-# check: filled by     alias key Autograd (autograd kernel), registered at [...]chapters/06_backends/generated/RegisterAutograd.cpp:[...]
+# check: slot          10 (AutogradCPU) = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor
+# check: filled by     alias key Autograd (autograd kernel), registered at [...]chapters/06_backends/generated/autograd/VariableType.cpp:[...]

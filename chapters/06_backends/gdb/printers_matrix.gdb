@@ -43,12 +43,12 @@ print self.unsafeGetTensorImpl()->storage._M_ptr->dataPtr.device_
 # check: $9 = cpu
 print self.unsafeGetTensorImpl()->keySet.highestPriorityKey()
 # check: $10 = AutocastCPU
-frame function mini::ch06::addAutograd
-print dispatchKeySet
+frame function mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor
+print ks
 # check: $11 = DispatchKeySet(CPU, AutogradCPU)
-print *node
+print *grad_fn
 # check: $12 = AddBackward0(next=[AccumulateGrad, AccumulateGrad], sequence_nr=[...])
-print node->nextEdges_[1]
+print grad_fn->nextEdges_[1]
 # check: $13 = Edge(AccumulateGrad, input_nr=0)
 frame function mini::ch06::KernelFunction::call<mini::ch06::Tensor, mini::ch06::Tensor const&, mini::ch06::Tensor const&, mini::ch06::Scalar const&>
 print *this
@@ -57,16 +57,16 @@ print op
 # check: $15 = OperatorHandle "aten::add.Tensor"
 print *op.entry_
 # ([CUDA] is the CUDA wrapper where nvcc built the kernels, else a stub.)
-# check: $16 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor, [CUDA] = [...], [Meta] = mini::ch06::(anonymous namespace)::wrapper_Meta_add_Tensor, [BackendSelect] = fallthrough, [Python] = mini::ch06::pythonFallback, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch06::addAutograd, [AutogradCPU] = mini::ch06::addAutograd, [...]}
+# check: $16 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor, [CUDA] = [...], [Meta] = mini::ch06::(anonymous namespace)::wrapper_Meta_add_Tensor, [BackendSelect] = fallthrough, [Python] = mini::ch06::pythonFallback, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor, [AutogradCPU] = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor, [...]}
 # The backward of mul(c, c): its node saved both inputs.
-break mini::ch06::MulBackward0::apply
+break mini::ch06::autograd::generated::MulBackward0::apply
 continue
-# check: Breakpoint 4, mini::ch06::MulBackward0::apply ([...]) at [...]
+# check: Breakpoint 4, mini::ch06::autograd::generated::MulBackward0::apply ([...]) at [...]
 print *this
 # check: $17 = MulBackward0(next=[AddBackward0, AddBackward0], sequence_nr=[...])
-print this->self
+print this->self_
 # check: $18 = SavedVariable(Tensor(float64, shape=[3, 2], device=cpu), version=0)
 mini-dispatch-table aten::add.Tensor
 # check: key             kernel
 # check: CPU             mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor
-# check: AutogradCPU     mini::ch06::addAutograd
+# check: AutogradCPU     mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor

@@ -17,7 +17,8 @@ continue
 # check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl (this=[...], self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1), out=Tensor(float64, shape=[3, 2], device=cpu)) at [...]chapters/06_backends/src/native/cpu/cpu_kernels.cpp:[...]
 # Read it from the bottom: the generated public function add, its typed
 # handle, the first dispatch (AutogradCPU is the tensors' highest key), the
-# Autograd kernel, the redispatch with autograd masked off, the generated
+# Autograd kernel gen_autograd.py wrote from derivatives.yaml (VariableType's
+# add_Tensor, as in PyTorch), the redispatch with autograd masked off, the generated
 # CPU wrapper (a file in the build tree), and impl().
 bt -frame-arguments presence
 # check: #0  mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
@@ -28,7 +29,7 @@ bt -frame-arguments presence
 # check: #5  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check: #6  [...] in mini::ch06::Dispatcher::redispatch<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #7  [...] in mini::ch06::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #8  [...] in mini::ch06::addAutograd (...) at [...]/autograd_kernels.cpp:[...]
+# check: #8  [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
 # check: #9  [...] in mini::ch06::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
 # check: #10 [...] in mini::ch06::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
 # check: #11 [...] in mini::ch06::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
@@ -47,10 +48,10 @@ print op.outputs_[0]
 # check: $1 = Tensor(float64, shape=[3, 2], device=cpu)
 # In the Autograd kernel: the key set it was handed, and what it redispatches with.
 frame 8
-# check: #8  [...] in mini::ch06::addAutograd (dispatchKeySet=DispatchKeySet(CPU, AutogradCPU), [...]) at [...]
-print dispatchKeySet & kAfterAutogradKeySet
+# check: #8  [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]) at [...]
+print ks & kAfterAutogradKeySet
 # check: $2 = DispatchKeySet(CPU)
-print node->name()
+print grad_fn->name()
 # check: $3 = "AddBackward0"
 # Below impl(): add's stub, then the kernel of the capability this
 # process runs with, here the default build.

@@ -34,9 +34,9 @@ TEST(AutogradKey, EveryCpuTensorCarriesItRequiresGradOrNot) {
 
 TEST(AutogradKey, TheAutogradKernelFillsAutogradCPU) {
   const std::string table = addOp().dumpComputedTable();
-  // Registered by the generated RegisterAutograd.cpp, in the build tree.
+  // Registered by the generated VariableType.cpp (codegen/gen_autograd.py), in the build tree.
   EXPECT_THAT(table, ::testing::ContainsRegex("AutogradCPU: registered at build/[^/]+/chapters/06_backends/"
-                                              "generated/RegisterAutograd.cpp:[0-9]+ \\[autograd kernel\\]"));
+                                              "generated/autograd/VariableType.cpp:[0-9]+ \\[autograd kernel\\]"));
 }
 
 TEST(AutogradKey, AfterAutogradKeepsADInplaceOrViewAndTheBackend) {

@@ -1,5 +1,10 @@
 // Every backward formula of the chapter against finite differences.
+#include <fstream>
 #include <ostream>
+#include <regex>
+#include <set>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -35,147 +40,189 @@ TEST_P(Formula, MatchesFiniteDifferences) {
 
 Tensor& inplaceAdd(Tensor& self, const Tensor& other) { return add_(self, other); }
 
-INSTANTIATE_TEST_SUITE_P(
-    EveryOperator, Formula,
-    ::testing::Values(
-        FormulaCase{"add", [](const TensorList& x) { return add(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"add_scalar", [](const TensorList& x) { return add(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), scalar()};
-                    }},
-        FormulaCase{"sub", [](const TensorList& x) { return sub(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"sub_scalar", [](const TensorList& x) { return sub(x[1], x[0]); },
-                    [] {
-                      return TensorList{matrixA(), scalar()};
-                    }},
-        FormulaCase{"mul", [](const TensorList& x) { return mul(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"mul_scalar", [](const TensorList& x) { return mul(x[1], x[0]); },
-                    [] {
-                      return TensorList{matrixA(), scalar()};
-                    }},
-        FormulaCase{"div", [](const TensorList& x) { return div(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"div_scalar", [](const TensorList& x) { return div(x[1], x[0]); },
-                    [] {
-                      return TensorList{matrixA(), scalar()};
-                    }},
-        FormulaCase{"neg", [](const TensorList& x) { return neg(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"sum", [](const TensorList& x) { return sum(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"matmul", [](const TensorList& x) { return matmul(x[0], mini::t(x[1])); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"relu", [](const TensorList& x) { return relu(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"exp", [](const TensorList& x) { return exp(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"view",
-                    [](const TensorList& x) {
-                      return view(x[0], {3, 2});
-                    },
-                    [] { return TensorList{matrixA()}; }},
-        // In-place operators on a fresh non-leaf (a leaf that requires grad refuses them).
-        FormulaCase{"add_",
-                    [](const TensorList& x) {
-                      Tensor y = mul(x[0], x[0]);
-                      return inplaceAdd(y, x[1]);
-                    },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"mul_",
-                    [](const TensorList& x) {
-                      Tensor y = neg(x[0]);
-                      return mul_(y, x[1]);
-                    },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"sum_dim_IntList", [](const TensorList& x) { return sum(x[0], {1}); },
-                    [] { return TensorList{matrixA()}; }},
-        FormulaCase{"sum_dim_IntList_keepdim", [](const TensorList& x) { return sum(x[0], {-2}, true); },
-                    [] { return TensorList{matrixA()}; }},
-        FormulaCase{"sum_dim_IntList_of_a_transpose", [](const TensorList& x) { return sum(mini::t(x[0]), {0}); },
-                    [] { return TensorList{matrixA()}; }},
-        FormulaCase{"clone", [](const TensorList& x) { return clone(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"atan2", [](const TensorList& x) { return atan2(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"atan2_scalar", [](const TensorList& x) { return atan2(x[1], x[0]); },
-                    [] {
-                      return TensorList{matrixA(), scalar()};
-                    }},
-        FormulaCase{"sin", [](const TensorList& x) { return sin(x[0]); }, [] { return TensorList{matrixA()}; }},
-        FormulaCase{"copy_",
-                    [](const TensorList& x) {
-                      Tensor y = mul(x[0], x[0]);
-                      return copy_(y, x[1]);
-                    },
-                    [] {
-                      return TensorList{matrixA(), fromValues({0.3, -0.8, 1.1}, {3}, true)};
-                    }},
-        FormulaCase{"sub_",
-                    [](const TensorList& x) {
-                      Tensor y = mul(x[0], x[0]);
-                      return sub_(y, x[1]);
-                    },
-                    [] {
-                      return TensorList{matrixA(), scalar()};
-                    }},
-        FormulaCase{"div_",
-                    [](const TensorList& x) {
-                      Tensor y = mul(x[0], x[0]);
-                      return div_(y, x[1]);
-                    },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"atan2_",
-                    [](const TensorList& x) {
-                      Tensor y = mul(x[0], x[0]);
-                      return atan2_(y, x[1]);
-                    },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"neg_",
-                    [](const TensorList& x) {
-                      Tensor y = clone(x[0]);
-                      return neg_(y);
-                    },
-                    [] { return TensorList{matrixA()}; }},
-        FormulaCase{"relu_",
-                    [](const TensorList& x) {
-                      Tensor y = clone(x[0]);
-                      return relu_(y);
-                    },
-                    [] { return TensorList{matrixA()}; }},
-        FormulaCase{"exp_",
-                    [](const TensorList& x) {
-                      Tensor y = clone(x[0]);
-                      return exp_(y);
-                    },
-                    [] { return TensorList{matrixA()}; }},
-        FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); },
-                    [] {
-                      return TensorList{matrixA(), matrixB()};
-                    }},
-        FormulaCase{"model", [](const TensorList& x) { return sum(matmul(relu(matmul(x[0], mini::t(x[1]))), x[2])); },
-                    [] {
-                      return TensorList{matrixA(), matrixB(), fromValues({0.3, -0.2, 0.5, 0.7}, {2, 2}, true)};
-                    }}),
-    [](const ::testing::TestParamInfo<FormulaCase>& info) { return std::string(info.param.name); });
+// One case per operator of derivatives.yaml and per in-place variant that
+// uses its entry (EveryEntryOfDerivativesYamlHasACase checks the first).
+const std::vector<FormulaCase>& everyFormula() {
+  static const std::vector<FormulaCase> cases{
+      FormulaCase{"add", [](const TensorList& x) { return add(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"add_scalar", [](const TensorList& x) { return add(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), scalar()};
+                  }},
+      FormulaCase{"sub", [](const TensorList& x) { return sub(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"sub_scalar", [](const TensorList& x) { return sub(x[1], x[0]); },
+                  [] {
+                    return TensorList{matrixA(), scalar()};
+                  }},
+      FormulaCase{"mul", [](const TensorList& x) { return mul(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"mul_scalar", [](const TensorList& x) { return mul(x[1], x[0]); },
+                  [] {
+                    return TensorList{matrixA(), scalar()};
+                  }},
+      FormulaCase{"div", [](const TensorList& x) { return div(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"div_scalar", [](const TensorList& x) { return div(x[1], x[0]); },
+                  [] {
+                    return TensorList{matrixA(), scalar()};
+                  }},
+      FormulaCase{"neg", [](const TensorList& x) { return neg(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"sum", [](const TensorList& x) { return sum(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"matmul", [](const TensorList& x) { return matmul(x[0], mini::t(x[1])); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"relu", [](const TensorList& x) { return relu(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"exp", [](const TensorList& x) { return exp(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"view",
+                  [](const TensorList& x) {
+                    return view(x[0], {3, 2});
+                  },
+                  [] { return TensorList{matrixA()}; }},
+      // In-place operators on a fresh non-leaf (a leaf that requires grad refuses them).
+      FormulaCase{"add_",
+                  [](const TensorList& x) {
+                    Tensor y = mul(x[0], x[0]);
+                    return inplaceAdd(y, x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"mul_",
+                  [](const TensorList& x) {
+                    Tensor y = neg(x[0]);
+                    return mul_(y, x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"sum_dim_IntList", [](const TensorList& x) { return sum(x[0], {1}); },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"sum_dim_IntList_keepdim", [](const TensorList& x) { return sum(x[0], {-2}, true); },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"sum_dim_IntList_of_a_transpose", [](const TensorList& x) { return sum(mini::t(x[0]), {0}); },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"clone", [](const TensorList& x) { return clone(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"atan2", [](const TensorList& x) { return atan2(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"atan2_scalar", [](const TensorList& x) { return atan2(x[1], x[0]); },
+                  [] {
+                    return TensorList{matrixA(), scalar()};
+                  }},
+      FormulaCase{"sin", [](const TensorList& x) { return sin(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"copy_",
+                  [](const TensorList& x) {
+                    Tensor y = mul(x[0], x[0]);
+                    return copy_(y, x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), fromValues({0.3, -0.8, 1.1}, {3}, true)};
+                  }},
+      FormulaCase{"sub_",
+                  [](const TensorList& x) {
+                    Tensor y = mul(x[0], x[0]);
+                    return sub_(y, x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), scalar()};
+                  }},
+      FormulaCase{"div_",
+                  [](const TensorList& x) {
+                    Tensor y = mul(x[0], x[0]);
+                    return div_(y, x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"atan2_",
+                  [](const TensorList& x) {
+                    Tensor y = mul(x[0], x[0]);
+                    return atan2_(y, x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"neg_",
+                  [](const TensorList& x) {
+                    Tensor y = clone(x[0]);
+                    return neg_(y);
+                  },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"relu_",
+                  [](const TensorList& x) {
+                    Tensor y = clone(x[0]);
+                    return relu_(y);
+                  },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"exp_",
+                  [](const TensorList& x) {
+                    Tensor y = clone(x[0]);
+                    return exp_(y);
+                  },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"_to_copy", [](const TensorList& x) { return _to_copy(x[0], ScalarType::Double, kCpu); },
+                  [] { return TensorList{matrixA()}; }},
+      // fill_ forgets y's old values: x[0]'s gradient is zero.
+      FormulaCase{"fill_",
+                  [](const TensorList& x) {
+                    Tensor y = mul(x[0], x[0]);
+                    return mul(fill_(y, 0.5), x[1]);
+                  },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"model", [](const TensorList& x) { return sum(matmul(relu(matmul(x[0], mini::t(x[1]))), x[2])); },
+                  [] {
+                    return TensorList{matrixA(), matrixB(), fromValues({0.3, -0.2, 0.5, 0.7}, {2, 2}, true)};
+                  }}};
+  return cases;
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryOperator, Formula, ::testing::ValuesIn(everyFormula()),
+                         [](const ::testing::TestParamInfo<FormulaCase>& info) {
+                           return std::string(info.param.name);
+                         });
+
+// A case per entry of derivatives.yaml, named after its operator
+// (sum.dim_IntList: sum_dim_IntList; add.Tensor: add).
+TEST(Formula, EveryEntryOfDerivativesYamlHasACase) {
+  std::ifstream yaml(MINI_DERIVATIVES_YAML);
+  ASSERT_TRUE(yaml.is_open()) << MINI_DERIVATIVES_YAML;
+  std::set<std::string> cases;
+  for (const FormulaCase& formula : everyFormula()) {
+    cases.insert(formula.name);
+  }
+  const std::regex entry(R"(^- name: ([A-Za-z0-9_]+)(?:\.([A-Za-z0-9_]+))?\()");
+  int entries = 0;
+  for (std::string line; std::getline(yaml, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, entry)) {
+      ++entries;
+      const std::string overload = match[2].str();
+      const std::string name = match[1].str() + (overload.empty() || overload == "Tensor" ? "" : "_" + overload);
+      EXPECT_TRUE(cases.contains(name)) << "derivatives.yaml has " << line << " but gradcheck_test.cpp no case "
+                                        << name;
+    }
+  }
+  EXPECT_GE(entries, 17);
+}
 
 TEST(Gradcheck, OnlyDifferentiatesInputsThatRequireGrad) {
   EXPECT_TRUE(gradcheck([](const TensorList& x) { return mul(x[0], x[1]); },

@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
-#include "mini/autograd/backward_nodes.h"
 #include "mini/core/grad_mode.h"
 #include "support/test_helpers.h"
 

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
-#include "mini/autograd/backward_nodes.h"
+#include "mini/autograd/basic_ops.h"
 #include "mini/native/cpu/cpu_kernels.h"
 #include "support/test_helpers.h"
 

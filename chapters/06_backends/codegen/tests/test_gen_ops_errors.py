@@ -38,7 +38,7 @@ class BrokenYaml(unittest.TestCase):
     def test_unknown_key(self):
         self.assertEqual(self.error_of(GOOD_ADD + "  structurd_delegate: add.out\n"),
                          "ops.yaml:5: unknown key 'structurd_delegate' (known: func, structured, "
-                         "structured_delegate, dispatch, autograd, manual_cpp_binding)")
+                         "structured_delegate, dispatch, manual_cpp_binding)")
 
     def test_delegate_to_a_missing_operator(self):
         self.assertEqual(self.error_of(GOOD_ADD + "- func: sub.Tensor(Tensor self, Tensor other) -> Tensor\n"

@@ -5,8 +5,8 @@
 
 #include <fmt/format.h>
 
-#include "mini/autograd/autograd_kernels.h"
-#include "mini/autograd/backward_nodes.h"
+#include "mini/autograd/basic_ops.h"
+#include "mini/autograd/variable_type_utils.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 
 namespace mini {

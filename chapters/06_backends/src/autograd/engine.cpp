@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/functions_manual.h"
 #include "mini/core/grad_mode.h"
 
 namespace mini {
@@ -60,7 +61,8 @@ using ReadyQueue = std::priority_queue<std::shared_ptr<Node>, std::vector<std::s
 
 // A formula that returns the wrong number or shape of gradients would
 // otherwise fail far away, in whichever node receives them; PyTorch checks
-// here and names the culprit (validate_outputs). A gradient of another
+// here and names the culprit (validate_outputs). A gradient of a broadcast
+// input is summed to the input's sizes, and one of another
 // dtype than its input is converted to that dtype, as there: an autocast
 // region mixes float32 and bfloat16 nodes in one graph.
 void validateOutputs(const Node& node, TensorList& outputs) {
@@ -74,6 +76,11 @@ void validateOutputs(const Node& node, TensorList& outputs) {
       continue;
     }
     const Sizes& expected = edges[i].function->inputSizes(edges[i].inputNr);
+    if (outputs[i].sizes() != expected && isExpandableTo(expected, outputs[i].sizes())) {
+      // The input was broadcast: the formulas of derivatives.yaml return the
+      // gradient of the broadcast shape, and it is summed back here.
+      outputs[i] = reduceTo(outputs[i], expected);
+    }
     if (outputs[i].sizes() != expected) {
       throw std::runtime_error(fmt::format(
           "Function {} returned an invalid gradient at index {} - got [{}] but expected shape compatible with [{}]",

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/node.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/util/exercise.h"
 #include "support/backend_test_helpers.h"
@@ -85,6 +86,46 @@ TEST(Exercise06_6, ABoolInputIsRefusedWhateverTheOutput) {
     EXPECT_EQ(errorOf([&] { absOut.call(cpuTensor({1}, {1}, ScalarType::Bool), out); }),
               "\"abs\" not implemented for 'Bool'")
         << "abs.out of a Bool tensor into a Double output must be refused, by meta(), as for the functional abs";
+  });
+}
+
+// abs's gradient comes from its entry in derivatives_exercise.yaml; without
+// one, abs records the not-implemented node, and the exercise is not done.
+void requireTheFormula(const Tensor& result) {
+  if (result.gradFn() != nullptr && result.gradFn()->name() == "NotImplemented") {
+    throw ExerciseNotDone("06.6");
+  }
+}
+
+TEST(Exercise06_6, ItsFormulaIsTorchs) {
+  runExercise([] {
+    // x = torch.tensor([-1.5, 2., 0., -3.], dtype=torch.double, requires_grad=True)
+    // torch.abs(x).sum().backward() gives x.grad = [-1, 1, 0, -1], and
+    // grad_fn=<AbsBackward0>.
+    const auto abs = absOverload<Tensor(const Tensor&)>("aten::abs");
+    const Tensor x = fromValues({-1.5, 2, 0, -3}, {4}, true);
+    const Tensor y = abs.call(x);
+    requireTheFormula(y);
+    ASSERT_NE(y.gradFn(), nullptr);
+    EXPECT_EQ(y.gradFn()->name(), "AbsBackward0");
+    sum(y).backward();
+    EXPECT_THAT(valuesOf(x.grad()), ElementsAre(-1, 1, 0, -1));
+  });
+}
+
+TEST(Exercise06_6, TheInplaceVariantReadsSelfBeforeTheWrite) {
+  runExercise([] {
+    // abs_ uses abs's entry; its formula must read self's old values (a
+    // clone), or every sign would be that of |x|.
+    const auto absInplace = absOverload<Tensor&(Tensor&)>("aten::abs_");
+    const Tensor x = fromValues({-1.5, 2, -3}, {3}, true);
+    Tensor y = clone(x);
+    absInplace.call(y);
+    requireTheFormula(y);
+    ASSERT_NE(y.gradFn(), nullptr);
+    EXPECT_EQ(y.gradFn()->name(), "AbsBackward0");
+    sum(y).backward();
+    EXPECT_THAT(valuesOf(x.grad()), ElementsAre(-1, 1, -1));
   });
 }
 

@@ -8,7 +8,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "mini/autograd/backward_nodes.h"
+#include "mini/autograd/generated/Functions.h"
 #include "mini/boxing/ivalue.h"
 #include "mini/op_registration/infer_schema.h"
 #include "support/backend_test_helpers.h"
@@ -119,7 +119,7 @@ TEST(Alpha, IsSavedForOthersGradient) {
   const Tensor a = cpuTensor({1, 2}, {2}, ScalarType::Float).setRequiresGrad(true);
   const Tensor b = cpuTensor({3, 4}, {2}, ScalarType::Float).setRequiresGrad(true);
   const Tensor r = sub(a, b, 3);
-  auto* node = dynamic_cast<SubBackward0*>(r.gradFn().get());
+  auto* node = dynamic_cast<autograd::generated::SubBackward0*>(r.gradFn().get());
   ASSERT_NE(node, nullptr);
   EXPECT_EQ(node->alpha, Scalar(3));  // torch: r.grad_fn._saved_alpha == 3
   sum(r).backward();

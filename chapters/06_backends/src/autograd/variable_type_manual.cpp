@@ -1,0 +1,93 @@
+// What codegen/gen_autograd.py does not write: checkInplace, which every
+// generated in-place kernel calls, and copy_, whose Autograd kernel and node
+// 1.13 writes by hand too (torch/csrc/autograd/VariableTypeManual.cpp,
+// functions/tensor.h): its gradient depends on the dtype of self, which no
+// formula of derivatives.yaml can say.
+#include "mini/autograd/variable_type_utils.h"
+
+#include <memory>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "mini/aten/aten.h"
+#include "mini/autograd/autograd_meta.h"
+#include "mini/autograd/functions_manual.h"
+#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
+#include "mini/core/grad_mode.h"
+#include "mini/core/scalar_type.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch06 {
+
+void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view op) {
+  if (!GradMode::isEnabled()) {
+    return;  // an optimizer step under no_grad may write into its weights
+  }
+  if (self.isLeaf() && self.requiresGrad()) {
+    // Its AccumulateGrad expects the value the graph was built from.
+    throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
+  }
+  if (self.unsafeGetTensorImpl()->autograd->isView && computeRequiresGrad(inputs)) {
+    // PyTorch rewrites the base's history here (CopySlices); this chapter refuses.
+    throw std::runtime_error(fmt::format(
+        "{}: an in-place operation on a view of a tensor that requires grad is not supported in this chapter", op));
+  }
+}
+
+namespace autograd {
+
+/// copy_(self, src): self's old values are gone, so its gradient is zeros;
+/// src's is the gradient, in src's dtype and on src's device (the engine
+/// sums it back to src's sizes where the copy broadcast it). Named as
+/// PyTorch 1.13's hand-written node is (torch/csrc/autograd/functions/
+/// tensor.h), with an s.
+struct CopyBackwards : Node {
+  using Node::Node;
+  std::string name() const override { return "CopyBackwards"; }
+  TensorList apply(TensorList&& grads) override;
+  TensorOptions srcOptions;
+};
+
+// [copy_backwards_apply]
+TensorList CopyBackwards::apply(TensorList&& grads) {
+  const Tensor& grad = grads.at(0);
+  // Cast first, then sum: 1.13 converts in the node (grad.to(src_options))
+  // and its engine sums a broadcast gradient down afterwards.
+  return {needsInputGrad(0) ? zeros_like(grad) : Tensor(),
+          needsInputGrad(1) ? _to_copy(grad, srcOptions.dtype, srcOptions.device) : Tensor()};
+}
+// [copy_backwards_apply]
+
+namespace VariableType {
+namespace {
+
+Tensor& copy_(DispatchKeySet ks, Tensor& self, const Tensor& src) {
+  checkInplace(self, {self, src}, "copy_");
+  // Copied into an integer tensor, the values lose their gradient: 1.13
+  // records nothing there (isDifferentiableType), so self stays without one.
+  std::shared_ptr<CopyBackwards> grad_fn;
+  if (isFloatingType(self.dtype()) && computeRequiresGrad({self, src})) {
+    grad_fn = std::make_shared<CopyBackwards>(collectNextEdges({self, src}));
+    grad_fn->srcOptions = src.options();
+  }
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    copyInplaceOp().redispatch(ks & kAfterAutogradKeySet, self, src);
+  }
+  if (grad_fn != nullptr) {
+    setHistory(self, grad_fn);
+  }
+  return self;
+}
+
+}  // namespace
+}  // namespace VariableType
+}  // namespace autograd
+}  // namespace ch06
+}  // namespace mini
+
+// codegen/gen_autograd.py registers every other operator's Autograd kernel
+// (VariableType.cpp), and none for copy_ (its MANUAL_AUTOGRAD).
+MINI_LIBRARY_IMPL(aten, Autograd, m) { m.impl("copy_", mini::TORCH_FN<&mini::autograd::VariableType::copy_>); }
