@@ -14,9 +14,9 @@
 
 #include <fmt/format.h>
 
-#include "mini/call_key_set.h"
 #include "mini/exercise.h"
 #include "mini/flat_dispatch_key_set.h"
+#include "mini/full_after.h"
 #include "mini/operators.h"
 
 namespace {
@@ -197,9 +197,10 @@ int main(int argc, char** argv) {
     printRow("cpu + cpu", "include Tracer", cpu, cpu);
   });
   tryExercise([&] {
-    const Tensor arguments[] = {cpu, cuda};
-    fmt::print("  predicted for cpu + cuda with autograd excluded: {}\n",
-               computeDispatchKeySet(arguments, {local.included, local.excluded | DispatchKey::AutogradFunctionality}));
+    // What AutogradCUDA's kernel would pass below itself, with no guard.
+    const DispatchKeySet below =
+        addTable().dispatchKeySetFor(computeDispatchKeySet(cpu, cuda) & fullAfter(DispatchKey::AutogradCUDA));
+    fmt::print("  cpu + cuda below AutogradCUDA, masked by fullAfter: {} runs {}\n", below, below.highestPriorityKey());
   });
 
   fmt::print("4. The split layout: {} slots per operator, where each runtime key sits\n", kNumRuntimeEntries);

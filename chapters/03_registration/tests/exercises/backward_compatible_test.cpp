@@ -123,6 +123,19 @@ TEST(Exercise03_4, DefaultsStayTheSame) {
   });
 }
 
+// PyTorch compares default values, and `int a=1.0` holds the float 1.0 (the
+// parser never checks a default against its type, exercise 03.1): 1 and 1.0
+// are different values, so this is a change in PyTorch 1.13 as well.
+TEST(Exercise03_4, AnIntDefaultIsNoFloatDefault) {
+  runExercise([] {
+    expectVerdicts({
+        {"f(int a=1.0) -> ()", "f(int a=1) -> ()", "argument 'a' had the default 1, has 1.0"},
+        {"f(int a=1) -> ()", "f(int a=1.0) -> ()", "argument 'a' had the default 1.0, has 1"},
+        {"f(Scalar a=2.0) -> ()", "f(Scalar a=2) -> ()", "argument 'a' had the default 2, has 2.0"},
+    });
+  });
+}
+
 TEST(Exercise03_4, ReturnsMayOnlyNarrow) {
   runExercise([] {
     expectVerdicts({

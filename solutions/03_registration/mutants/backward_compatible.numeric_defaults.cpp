@@ -1,0 +1,117 @@
+// Mutant: compares defaults as numbers, so `int a=1` may become `int a=1.0`
+// Must fail: Exercise03_4.AnIntDefaultIsNoFloatDefault
+// Exercise 03.4: is an operator's new schema backward compatible with its old one?
+// The lesson: chapters/03_registration/README.md#exercise-34
+// Declared in: mini/exercises/backward_compatible.h
+#include <algorithm>
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "mini/exercises/backward_compatible.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch03 {
+namespace exercises {
+
+namespace {
+
+// c10's Argument::is_out(): a keyword-only argument the operator writes to.
+// Out arguments come last, and a new schema may add arguments only before
+// them, so the two lists are compared in two parts.
+std::size_t firstOutArgument(const std::vector<Argument>& arguments) {
+  const auto out = std::find_if(arguments.begin(), arguments.end(), [](const Argument& argument) {
+    return argument.kwarg_only && argument.alias && argument.alias->is_write;
+  });
+  return static_cast<std::size_t>(out - arguments.begin());
+}
+
+// Whether every value of type `old` is a value of type `updated`: the same
+// type, an optional of a type that accepts it, or Scalar for a number. Lists
+// take no wider element (an int[] is no int?[]) and keep their size.
+bool accepts(const SchemaType& updated, const SchemaType& old) {
+  if (updated == old) return true;
+  if (updated.kind() == SchemaType::Kind::Optional) return accepts(updated.element(), old);
+  return updated.kind() == SchemaType::Kind::Scalar &&
+         (old.kind() == SchemaType::Kind::Int || old.kind() == SchemaType::Kind::Float);
+}
+
+// Two spellings of one number are one default: 1 and 1.0 are equal.
+bool sameDefault(const std::optional<std::string>& a, const std::optional<std::string>& b) {
+  if (a == b) return true;
+  if (!a || !b) return false;
+  double x = 0;
+  double y = 0;
+  const auto [xEnd, xError] = std::from_chars(a->data(), a->data() + a->size(), x);
+  const auto [yEnd, yError] = std::from_chars(b->data(), b->data() + b->size(), y);
+  return xError == std::errc() && yError == std::errc() && xEnd == a->data() + a->size() &&
+         yEnd == b->data() + b->size() && x == y;
+}
+
+std::optional<std::string> argumentIncompatibility(const Argument& updated, const Argument& old) {
+  if (updated.name != old.name) return fmt::format("argument '{}' is now named '{}'", old.name, updated.name);
+  if (updated.alias != old.alias) {
+    return fmt::format("argument '{}' was {}, is {}: its alias annotation changed", old.name,
+                       old.type.toString(old.alias), updated.type.toString(updated.alias));
+  }
+  if (updated.kwarg_only && !old.kwarg_only) return fmt::format("argument '{}' became keyword-only", old.name);
+  if (!accepts(updated.type, old.type)) {
+    return fmt::format("argument '{}' was {}, is {}, which does not accept every {}", old.name, old.type, updated.type,
+                       old.type);
+  }
+  // A call that left the argument out got the old default; it must get the same.
+  if (old.default_value && !sameDefault(updated.default_value, old.default_value)) {
+    return fmt::format("argument '{}' had the default {}, has {}", old.name, *old.default_value,
+                       updated.default_value.value_or("none"));
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> backwardIncompatibility(const FunctionSchema& updated, const FunctionSchema& old) {
+  if (updated.operatorName() != old.operatorName()) {
+    return fmt::format("{} is another operator than {}", updated.operatorName(), old.operatorName());
+  }
+  if (updated.returns.size() != old.returns.size()) {
+    return fmt::format("The number of returns is different: was {}, is {}", old.returns.size(), updated.returns.size());
+  }
+  // What a caller receives may only narrow: it must still be what the caller
+  // was promised, so the old type must accept the new one.
+  for (std::size_t i = 0; i < old.returns.size(); ++i) {
+    const Argument& was = old.returns[i];
+    const Argument& is = updated.returns[i];
+    if (is.name != was.name || is.alias != was.alias || !accepts(was.type, is.type)) {
+      return fmt::format("return {} was {}, is {}", i + 1, was, is);
+    }
+  }
+  const std::size_t oldOut = firstOutArgument(old.arguments);
+  const std::size_t updatedOut = firstOutArgument(updated.arguments);
+  for (std::size_t i = 0; i < oldOut; ++i) {
+    if (i >= updatedOut) return fmt::format("argument '{}' was removed", old.arguments[i].name);
+    if (auto why = argumentIncompatibility(updated.arguments[i], old.arguments[i])) return why;
+  }
+  // A call written against the old schema passes none of the new arguments.
+  for (std::size_t i = oldOut; i < updatedOut; ++i) {
+    const Argument& added = updated.arguments[i];
+    if (!added.default_value) {
+      return fmt::format(
+          "Function schema not backward compatible since the new argument '{}' of type {} did not provide a "
+          "default value.",
+          added.name, added.type);
+    }
+  }
+  for (std::size_t i = oldOut; i < old.arguments.size(); ++i) {
+    const Argument& was = old.arguments[i];
+    const std::size_t at = updatedOut + (i - oldOut);
+    if (at >= updated.arguments.size()) return fmt::format("out argument '{}' was removed", was.name);
+    if (updated.arguments[at] != was)
+      return fmt::format("out argument '{}' was {}, is {}", was.name, was, updated.arguments[at]);
+  }
+  return std::nullopt;
+}
+
+}  // namespace exercises
+}  // namespace ch03
+}  // namespace mini
