@@ -1,8 +1,13 @@
 // vmap in chapter 05: the Batched key above Tracer and Autograd, its
 // for-loop fallback, and per-sample gradients by vmap over the backward
-// pass, each compared with a plain loop over the samples.
+// pass, each compared with a plain loop over the samples and with what
+// torch 1.13 gives (tests/data/vmap_reference.txt, tools/gen_vmap_data.py).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <sstream>
 
 #include "mini/aten/operators.h"
 #include "mini/dispatch/dispatch_trace.h"
@@ -24,6 +29,40 @@ Tensor row(const Tensor& matrix, std::int64_t i) {
   return fromValues(std::vector<double>(first, first + length), {length});
 }
 
+/// name -> sizes and values, from tools/gen_vmap_data.py's file.
+std::map<std::string, std::pair<Sizes, std::vector<double>>> readTorchReference() {
+  std::ifstream in(MINI_VMAP_REFERENCE);
+  std::map<std::string, std::pair<Sizes, std::vector<double>>> out;
+  for (std::string text; std::getline(in, text);) {
+    if (text.empty() || text[0] == '#') {
+      continue;
+    }
+    std::istringstream line(text);
+    std::string name, sizes;
+    line >> name >> sizes;
+    auto& [referenceSizes, referenceValues] = out[name];
+    std::istringstream sizeList(sizes.substr(1, sizes.size() - 2));
+    for (std::string size; std::getline(sizeList, size, ',');) {
+      referenceSizes.push_back(std::stoll(size));
+    }
+    for (double value = 0; line >> value;) {
+      referenceValues.push_back(value);
+    }
+  }
+  return out;
+}
+
+void expectTorchs(const Tensor& tensor, const std::string& name) {
+  static const auto reference = readTorchReference();
+  ASSERT_TRUE(reference.count(name)) << name << " is not in " << MINI_VMAP_REFERENCE;
+  const auto& [sizes, expected] = reference.at(name);
+  ASSERT_EQ(tensor.sizes(), sizes) << name;
+  ASSERT_EQ(tensor.numel(), static_cast<std::int64_t>(expected.size())) << name;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    EXPECT_NEAR(tensor.data()[i], expected[i], 1e-12) << name << ", element " << i;
+  }
+}
+
 TEST(Vmap, TheLoopGivesWhatALoopOverTheSamplesGives) {
   const Tensor x = fromValues({1, -2, 3, 0.5, -1, 2}, {3, 2});
   const Tensor shared = fromValues({2, -3}, {2});
@@ -36,6 +75,7 @@ TEST(Vmap, TheLoopGivesWhatALoopOverTheSamplesGives) {
     EXPECT_EQ(values(row(result, i)), values(f(row(x, i), shared))) << "sample " << i;
   }
   EXPECT_EQ(currentVmapLevel(), 0) << "the level is popped when the mapped call returns";
+  expectTorchs(result, "vmap_shared");  // functorch.vmap(f, (0, None)) in 1.13
 }
 
 TEST(Vmap, TheFunctionSeesOneSampleAndTheBatchedKey) {
@@ -129,6 +169,7 @@ TEST(Vmap, PerSampleGradientsEqualALoopOfBackwardCalls) {
   const Tensor w = fromValues(w0, {3, 1}, true);
   const std::vector<Tensor> grads = perSampleGradients([&] { return losses(x, y, w); }, {w});
   ASSERT_EQ(grads.at(0).sizes(), (Sizes{4, 3, 1}));
+  expectTorchs(grads[0], "grad_w");  // 1.13's autograd.grad(..., is_grads_batched=True)
   for (std::int64_t i = 0; i < 4; ++i) {
     const Tensor wi = fromValues(w0, {3, 1}, true);
     sum(losses(view(row(x, i), {1, 3}), fromValues({y.data()[static_cast<std::size_t>(i)]}, {1, 1}), wi)).backward();
