@@ -9,7 +9,12 @@ chapters/06_backends/tests/functorch/vmap_reference_test.cpp on torch and
 writes one line per tensor, `name sizes values`, values with 17 significant
 digits, so that the test compares with no torch installed.
 
-    /usr/bin/python3 tools/gen_vmap_data.py chapters/06_backends/tests/data/vmap_reference.txt
+    /usr/bin/python3 tools/gen_vmap_data.py chapters/06_backends/tests/data/vmap_reference.txt \
+        chapters/05_autograd/tests/data/vmap_reference.txt
+
+The second file holds chapter 05's cases (tests/vmap_test.cpp there): a
+functorch.vmap with a shared input, and per-sample gradients of a model
+that uses each tensor once, which that chapter's engine needs.
 
 Running it twice gives the same bytes: every input is fixed.
 """
@@ -54,5 +59,24 @@ def main(path):
         out.write(line("sum_keepdim", sums))
 
 
+def chapter05(path):
+    double = torch.float64
+    batch = torch.tensor([[1.0, -2.0], [3.0, 0.5], [-1.0, 2.0]], dtype=double)
+    shared = torch.tensor([2.0, -3.0], dtype=double)
+    looped = vmap(lambda r, s: torch.relu(torch.exp(-r) * s), (0, None))(batch, shared)
+    x = torch.tensor([[1.0, 2.0, 3.0], [-1.0, 0.5, 2.0], [0.0, -2.0, 1.0], [0.25, 1.0, -0.5]], dtype=double)
+    y = torch.tensor([[1.0], [0.0], [-1.0], [2.0]], dtype=double)
+    w = torch.tensor([[0.5], [-0.25], [0.125]], dtype=double, requires_grad=True)
+    losses = torch.exp(x @ w - y).view(4)
+    (grad_w,) = torch.autograd.grad(losses, (w,), torch.eye(4, dtype=double), is_grads_batched=True)
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("# Written by tools/gen_vmap_data.py from PyTorch " + torch.__version__ + "; do not edit.\n")
+        out.write(line("vmap_shared", looped))
+        out.write(line("losses", losses))
+        out.write(line("grad_w", grad_w))
+
+
 if __name__ == "__main__":
     main(sys.argv[1])
+    if len(sys.argv) > 2:
+        chapter05(sys.argv[2])

@@ -98,7 +98,7 @@ def tensor_impl_text(impl):
 
 def tensor_text(tensor):
     """`Tensor(...)` for a Tensor of chapter 04 on, `Tensor(undefined)` for one without an impl.
-    A tensor vmap batched (chapter 06's BatchedTensorImpl) prints as functorch
+    A tensor vmap batched (the BatchedTensorImpl of chapters 05 and 06) prints as functorch
     prints one: `BatchedTensor(lvl=1, bdim=0, value=Tensor(...))`."""
     impl = tensor["impl_"]["target_"]
     if int(impl) == 0:

@@ -22,7 +22,7 @@ print *this
 print op
 # check: $6 = OperatorHandle "aten::add.Tensor"
 print *op.entry_
-# check: $7 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch05::addCpu, [BackendSelect] = fallthrough, [Python] = mini::ch05::pythonFallback, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch05::addAutograd, [AutogradCPU] = mini::ch05::addAutograd, [AutogradCUDA] = mini::ch05::addAutograd, [AutogradMeta] = mini::ch05::addAutograd, [AutogradPrivateUse1] = mini::ch05::addAutograd, [Tracer] = mini::ch05::tracerFallback, [AutocastCPU] = fallthrough, [AutocastCUDA] = fallthrough}
+# check: $7 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch05::addCpu, [BackendSelect] = fallthrough, [Python] = mini::ch05::pythonFallback, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch05::addAutograd, [AutogradCPU] = mini::ch05::addAutograd, [AutogradCUDA] = mini::ch05::addAutograd, [AutogradMeta] = mini::ch05::addAutograd, [AutogradPrivateUse1] = mini::ch05::addAutograd, [Tracer] = mini::ch05::tracerFallback, [AutocastCPU] = fallthrough, [AutocastCUDA] = fallthrough, [Batched] = mini::ch05::batchedTensorForLoopFallback}
 print op.entry_->schema()
 # check: $8 = FunctionSchema "aten::add.Tensor(Tensor self, Tensor other) -> Tensor"
 # The Autograd kernel: the node it made, its edges, a saved variable.

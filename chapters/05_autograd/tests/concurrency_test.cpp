@@ -20,6 +20,7 @@
 #include "mini/core/local_dispatch_key_set.h"
 #include "mini/core/tensor.h"
 #include "mini/dispatch/dispatcher.h"
+#include "mini/dispatch_modes/logging_mode.h"
 #include "mini/op_registration/schema_parser.h"
 
 namespace mini {
@@ -194,6 +195,47 @@ TEST(Concurrency, FindSchemaWhileAnotherThreadDefinesAndRemovesTheOperator) {
   done.store(true, std::memory_order_release);
   finder.join();
   EXPECT_FALSE(Dispatcher::singleton().findOp("concurrency::probe").has_value());
+}
+
+// The mode stack is per thread, and so is the stash of the mode whose
+// handler runs: threads that each push a mode and call at once see only
+// their own calls, each once, and a thread without a mode sees none. A
+// stack or a stash shared between threads would lose or repeat calls here
+// (and ThreadSanitizer would report the race).
+TEST(Concurrency, EachThreadsModeSeesOnlyItsOwnCallsWhileThreadsRunTogether) {
+  const ProbeOperator probe;
+  const auto call = probe.handle().typed<ProbeSignature>();
+  constexpr std::size_t kCalls = 200;
+  std::vector<std::shared_ptr<LoggingMode>> modes;
+  std::vector<std::thread> threads;
+  std::atomic<std::int64_t> wrongResults{0};
+  for (int i = 0; i < 3; ++i) {
+    modes.push_back(std::make_shared<LoggingMode>());
+  }
+  for (const std::shared_ptr<LoggingMode>& mode : modes) {
+    threads.emplace_back([&call, &wrongResults, mode] {
+      const TorchDispatchModeGuard guard(mode);
+      for (std::size_t c = 0; c < kCalls; ++c) {
+        wrongResults += call.call(callerTensor()) != kComposite;
+      }
+    });
+  }
+  std::atomic<bool> plainThreadHadPython{false};
+  threads.emplace_back([&] {
+    for (std::size_t c = 0; c < kCalls; ++c) {
+      wrongResults += call.call(callerTensor()) != kComposite;
+      plainThreadHadPython = plainThreadHadPython || localDispatchKeySet().included.has(DispatchKey::Python);
+    }
+  });
+  for (std::thread& thread : threads) {
+    thread.join();
+  }
+  EXPECT_EQ(wrongResults, 0);
+  EXPECT_FALSE(plainThreadHadPython);
+  for (const std::shared_ptr<LoggingMode>& mode : modes) {
+    ASSERT_EQ(mode->lines().size(), kCalls);
+    EXPECT_EQ(mode->lines().front(), "1 = concurrency::probe($0)");
+  }
 }
 
 }  // namespace

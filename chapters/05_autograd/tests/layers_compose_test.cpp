@@ -1,13 +1,18 @@
-// The layers above and below autograd, composed in one call: chapter 04's
-// Tracer on the Tracer key (above Autograd) and a dispatch mode on the Python
-// key (below Autograd and ADInplaceOrView).
+// The layers above and below autograd, composed in one call: vmap on the
+// Batched key (the highest), chapter 04's Tracer on the Tracer key (above
+// Autograd) and a dispatch mode on the Python key (below Autograd and
+// ADInplaceOrView), in PyTorch 1.13's order.
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
 
 #include "mini/aten/operators.h"
+#include "mini/dispatch/dispatch_trace.h"
 #include "mini/dispatch_modes/logging_mode.h"
 #include "mini/fallbacks/tracer.h"
+#include "mini/functorch/vmap.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -74,6 +79,62 @@ TEST(LayersCompose, BackwardInsideATraceIsTracedToo) {
   };
   EXPECT_TRUE(std::any_of(lines.begin(), lines.end(), isBackwardsMul)) << "ExpBackward0's product was traced";
 }
+
+TEST(LayersCompose, TheKeysAreInPyTorchsOrder) {
+  // tests/data/pytorch-1.13-key-order.txt: 1.13's computed dispatch table
+  // for an operator with a kernel on each key, lowest priority first.
+  std::ifstream file(MINI_KEY_ORDER);
+  ASSERT_TRUE(file) << MINI_KEY_ORDER;
+  std::vector<DispatchKey> keys;
+  for (std::string line; std::getline(file, line);) {
+    if (!line.empty() && line[0] != '#') {
+      keys.push_back(parseDispatchKey(line));
+    }
+  }
+  ASSERT_EQ(keys.size(), 10u);
+  EXPECT_EQ(keys.front(), DispatchKey::CPU);
+  EXPECT_EQ(keys.back(), DispatchKey::Batched);
+  for (std::size_t i = 1; i < keys.size(); ++i) {
+    // A per-backend key (CPU, AutogradCPU) sits where its functionality does.
+    EXPECT_LT(toFunctionalityKey(keys[i - 1]), toFunctionalityKey(keys[i]))
+        << toString(keys[i - 1]) << " is below " << toString(keys[i]) << " in 1.13";
+  }
+}
+
+// [vmap_tracer_mode]
+TEST(LayersCompose, VmapLoopsAboveTheTracerWhichIsAboveAutogradAndTheMode) {
+  const Tensor x = fromValues({1, 2, 3, 4}, {2, 2});
+  const auto logging = std::make_shared<LoggingMode>();
+  const TorchDispatchModeGuard mode(logging);
+  const TracingScope tracing;
+  testing::internal::CaptureStdout();
+  {
+    const ScopedDispatchTrace trace(true);
+    (void)vmap([](const std::vector<Tensor>& in) { return std::vector{neg(in[0])}; }, {0})({x});
+  }
+  // Batched, the highest key, runs first and loops; each sample's call
+  // then passes the Tracer (which records it), Autograd, the mode's
+  // Python key, and reaches the CPU kernel.
+  EXPECT_EQ(testing::internal::GetCapturedStdout(),
+            "[call] op=[aten::neg], key=[Batched]\n"
+            " [vmap: no batching rule, one call per sample] op=[aten::neg], key=[Batched]\n"
+            "  [call] op=[aten::neg], key=[Tracer]\n"
+            "   [redispatch] op=[aten::neg], key=[AutogradCPU]\n"
+            "    [redispatch] op=[aten::neg], key=[Python]\n"
+            "     [call] op=[aten::neg], key=[CPU]\n"
+            "  [call] op=[aten::neg], key=[Tracer]\n"
+            "   [redispatch] op=[aten::neg], key=[AutogradCPU]\n"
+            "    [redispatch] op=[aten::neg], key=[Python]\n"
+            "     [call] op=[aten::neg], key=[CPU]\n");
+  EXPECT_EQ(tracing.trace().lines(), (std::vector<std::string>{
+                                         "%0 = input tensor([1., 2.], dtype=torch.float64)",
+                                         "%1 = aten::neg(%0)",
+                                         "%2 = input tensor([3., 4.], dtype=torch.float64)",
+                                         "%3 = aten::neg(%2)",
+                                     }));
+  EXPECT_EQ(logging->str(), "$1 = aten::neg($0)\n$3 = aten::neg($2)\n");
+}
+// [vmap_tracer_mode]
 
 }  // namespace
 }  // namespace mini

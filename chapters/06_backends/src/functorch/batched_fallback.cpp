@@ -1,6 +1,8 @@
 // The for-loop fallback on the Batched key (functorch's BatchedFallback.cpp,
-// chapter 04's Batched fallback on this chapter's tensors): an operator
-// without a batching rule runs once per sample, and the results are stacked.
+// chapter 05's on this chapter's strided tensors): an operator without a
+// batching rule runs once per sample, and the results are stacked.
+#include "mini/functorch/batched_fallback.h"
+
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -8,7 +10,6 @@
 #include "mini/core/grad_mode.h"
 #include "mini/dispatch/dispatch_trace.h"
 #include "mini/functorch/batched_tensor_impl.h"
-#include "mini/functorch/batching_rules.h"
 #include "mini/generated/Functions.h"
 #include "mini/op_registration/library.h"
 

@@ -2,8 +2,8 @@
 /// \file
 /// \brief The Batched key's kernels: batching rules for the elementwise
 ///        operators, view, sum and matmul (functorch's BatchRulesBinaryOps.cpp,
-///        BatchRulesReduceOps.cpp, BatchRulesLinearAlgebra.cpp), and the
-///        for-loop fallback for every other operator (BatchedFallback.cpp).
+///        BatchRulesReduceOps.cpp, BatchRulesLinearAlgebra.cpp). Every other
+///        operator takes chapter 05's for-loop fallback (batched_fallback.h).
 ///
 /// A rule pops the call's arguments, finds the level being vmapped (the
 /// highest level among its batched tensors), unwraps the tensors batched at
@@ -22,8 +22,6 @@ void binaryPointwiseBatchRule(const OperatorHandle& op, DispatchKeySet dispatchK
 void viewBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
 void sumBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
 void matmulBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
-/// Every operator without a rule: one call per sample, the results stacked.
-void batchedTensorForLoopFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
 
 }  // namespace ch06
 }  // namespace mini

@@ -1,0 +1,99 @@
+// Exercise 06.9: a batching rule for t, checked against a loop over the samples.
+#include <gtest/gtest.h>
+
+#include "mini/aten/aten.h"
+#include "mini/dispatch/dispatch_trace.h"
+#include "mini/exercises/t_batch_rule.h"
+#include "mini/functorch/batched_tensor_impl.h"
+#include "mini/functorch/vmap.h"
+#include "support/exercise_support.h"
+#include "support/test_helpers.h"
+
+namespace mini {
+namespace {
+
+using mini_test::runExercise;
+using mini_test::values;
+
+/// 0, 1, 2, ... shaped `sizes`: distinct, so a wrong index shows.
+Tensor counting(const Sizes& sizes) {
+  std::vector<double> data(static_cast<std::size_t>(numelOf(sizes)));
+  for (std::size_t i = 0; i < data.size(); ++i) {
+    data[i] = static_cast<double>(i);
+  }
+  return fromValues(data, sizes);
+}
+
+Tensor vmapT(const Tensor& batch) {
+  return vmap([](const std::vector<Tensor>& in) { return std::vector<Tensor>{t(in[0])}; }, {0})({batch})[0];
+}
+
+/// t of each sample along dimension 0, the results' values one after the other.
+std::vector<double> loopOfT(const Tensor& batch) {
+  const std::vector<double> all = values(batch);
+  const Sizes sampleSizes(batch.sizes().begin() + 1, batch.sizes().end());
+  const auto per = static_cast<std::size_t>(numelOf(sampleSizes));
+  std::vector<double> out;
+  for (std::size_t row = 0; row * per < all.size(); ++row) {
+    const auto first = all.begin() + static_cast<std::ptrdiff_t>(row * per);
+    const std::vector<double> one =
+        values(t(fromValues(std::vector<double>(first, first + static_cast<std::ptrdiff_t>(per)), sampleSizes)));
+    out.insert(out.end(), one.begin(), one.end());
+  }
+  return out;
+}
+
+TEST(Exercise06_9, TransposesEachSampleAndKeepsTheBatchFirst) {
+  runExercise([] {
+    const Tensor batch = counting({3, 2, 4});
+    const Tensor result = vmapT(batch);
+    EXPECT_EQ(result.sizes(), (Sizes{3, 4, 2}))
+        << "three samples of [2, 4] transposed are three of [4, 2]: the batch dimension (physical dimension 0) stays "
+           "first, and the sample's dimensions 0 and 1 are the physical 1 and 2";
+    EXPECT_EQ(values(result), loopOfT(batch)) << "sample i of vmap(t) must be t of sample i";
+  });
+}
+
+TEST(Exercise06_9, ASampleOfOneDimensionIsItself) {
+  runExercise([] {
+    const Tensor batch = counting({3, 4});
+    const Tensor result = vmapT(batch);
+    EXPECT_EQ(result.sizes(), (Sizes{3, 4}))
+        << "t of a 1-D sample is the sample itself: the rule must look at the logical rank (the physical rank "
+           "minus the batch dimension), not the physical one";
+    EXPECT_EQ(values(result), values(batch));
+  });
+}
+
+TEST(Exercise06_9, TheResultIsBatchedAtTheLevelOfItsInput) {
+  runExercise([] {
+    (void)vmap(
+        [](const std::vector<Tensor>& in) {
+          const Tensor result = tBatchRule(in[0]);
+          EXPECT_TRUE(isBatchedAtLevel(result, currentVmapLevel()))
+              << "the rule returns a batched tensor (makeBatched) at its input's level; a plain tensor would be "
+                 "taken for a result that does not depend on the batch";
+          return std::vector<Tensor>{result};
+        },
+        {0})({counting({2, 3, 5})});
+  });
+}
+
+TEST(Exercise06_9, RunsAsOneCallNotOncePerSample) {
+  runExercise([] {
+    testing::internal::CaptureStdout();
+    try {
+      const ScopedDispatchTrace trace(true);
+      (void)vmapT(counting({3, 2, 4}));
+    } catch (...) {
+      (void)testing::internal::GetCapturedStdout();
+      throw;
+    }
+    const std::string trace = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(trace.find("no batching rule"), std::string::npos) << "t took the for-loop fallback:\n" << trace;
+    EXPECT_NE(trace.find("[call] op=[aten::t], key=[Batched]"), std::string::npos) << trace;
+  });
+}
+
+}  // namespace
+}  // namespace mini
