@@ -1,14 +1,14 @@
-// Exercise 04.4: a Batched fallback of your own.
+// Exercise 04.4: the Batched fallback for in-place operators.
 // The lesson: chapters/04_boxing/README.md#exercise-44
-// Declared in: mini/exercises/batch_first_argument.h
-#include "mini/exercises/batch_first_argument.h"
+// Declared in: mini/exercises/batched_inplace_fallback.h
+#include "mini/exercises/batched_inplace_fallback.h"
 #include "mini/util/exercise.h"
 
 namespace mini {
 inline namespace ch04 {
 namespace exercises {
 
-void batchFirstArgument(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
+void batchedInplaceFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack) {
   (void)op;
   (void)dispatchKeySet;
   (void)stack;
