@@ -1,0 +1,73 @@
+// Exercise 04.4: the Batched fallback for in-place operators, on myops::myadd_.
+// The refusal's words are PyTorch 1.13's (functorch.vmap of x.hypot_(y) with
+// only y batched), with myops::myadd_ for aten::hypot_.
+#include "mini/exercises/batched_inplace_fallback.h"
+
+#include <fmt/format.h>
+
+#include "mini/extension/myops.h"
+#include "support/exercise_support.h"
+
+namespace mini {
+namespace {
+
+using exercises::batchedInplaceFallback;
+
+OperatorHandle myaddInplace() { return Dispatcher::singleton().findSchemaOrThrow("myops::myadd_", ""); }
+
+TEST(Exercise04_4, WritesEveryRowIntoSelfAndReturnsIt) {
+  mini_test::runExercise([&] {
+    const Tensor self = makeBatchedTensor({{1, 2}, {3, 4}});
+    Stack stack;
+    push(stack, self, makeTensor(std::vector<double>{10, 20}));
+    batchedInplaceFallback(myaddInplace(), DispatchKeySet(DispatchKey::Batched), &stack);
+    ASSERT_EQ(stack.size(), 1u) << "the stack ends with one value: the result";
+    EXPECT_EQ(self.values(), (std::vector<double>{11, 22, 13, 24}))
+        << "each row's result must be written back into the caller's self";
+    EXPECT_TRUE(stack[0].toTensor().is_same(self))
+        << "an in-place operator returns its self: the same tensor, not a new batch built from the rows";
+    EXPECT_EQ(self.batchSize(), 2u);
+  });
+}
+
+TEST(Exercise04_4, SlicesEveryBatchedArgument) {
+  mini_test::runExercise([&] {
+    const Tensor self = makeBatchedTensor({{1, 2}, {3, 4}});
+    Stack stack;
+    push(stack, self, makeBatchedTensor({{100, 100}, {200, 200}}));
+    try {
+      batchedInplaceFallback(myaddInplace(), DispatchKeySet(DispatchKey::Batched), &stack);
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::exception& error) {
+      FAIL() << "a row's call still had a batched argument, so the Batched key took it again: " << error.what();
+    }
+    EXPECT_EQ(self.values(), (std::vector<double>{101, 102, 203, 204}))
+        << "row r of self is added to row r of other: a batched `other` is sliced too";
+  });
+}
+
+TEST(Exercise04_4, ABatchedOtherCannotBeWrittenIntoAnUnbatchedSelf) {
+  mini_test::runExercise([&] {
+    const Tensor self = makeTensor(std::vector<double>{1, 2});
+    Stack stack;
+    push(stack, self, makeBatchedTensor({{1, 1}, {2, 2}}));
+    try {
+      batchedInplaceFallback(myaddInplace(), DispatchKeySet(DispatchKey::Batched), &stack);
+      ADD_FAILURE() << "self holds one row, other two: refuse the call";
+    } catch (const ExerciseNotDone&) {
+      throw;  // a stub is also a logic_error: let runExercise report it as not done
+    } catch (const std::invalid_argument& error) {
+      EXPECT_STREQ(error.what(),
+                   "vmap: myops::myadd_(self, *extra_args) is not possible because there exists a Tensor `other` "
+                   "in extra_args that has more elements than `self`. This happened due to `other` being vmapped "
+                   "over but `self` not being vmapped over at level 1. Please try to use out-of-place operators "
+                   "instead of myops::myadd_. If said operator is being called inside the PyTorch framework, "
+                   "please file a bug report instead.");
+    }
+    EXPECT_EQ(self.values(), (std::vector<double>{1, 2})) << "a refused call writes nothing";
+  });
+}
+
+}  // namespace
+}  // namespace mini

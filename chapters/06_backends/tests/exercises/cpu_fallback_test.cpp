@@ -1,0 +1,73 @@
+// Exercise 06.4: a CPU fallback for the counted device, registered on
+// PrivateUse1 for each test. The counted device has no sin, sub_ or exp_.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "mini/aten/aten.h"
+#include "mini/exercises/cpu_fallback.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/load_library.h"
+#include "support/exercise_support.h"
+#include "support/test_helpers.h"
+
+namespace mini {
+namespace {
+
+using exercises::cpuFallback;
+using mini_test::runExercise;
+using mini_test::values;
+using ::testing::ElementsAre;
+
+const Device kCounted{DeviceType::PrivateUse1, 0};
+
+/// The counted device loaded, and the exercise's fallback on its key for
+/// the test's lifetime.
+class Exercise06_4 : public ::testing::Test {
+ protected:
+  Exercise06_4() : fallback_(Library::IMPL, "_", DispatchKey::PrivateUse1, SourceSite::here()) {
+    static const LoadedLibrary countedDevice(besideThisProgram(MINI_COUNTED_DEVICE_LIBRARY));
+    fallback_.fallback(KernelFunction::makeFromBoxedFunction<&cpuFallback>());
+  }
+  Library fallback_;
+};
+
+TEST_F(Exercise06_4, AnOperatorTheDeviceLacksRunsOnTheCpuAndComesBack) {
+  runExercise([&] {
+    const Device second{DeviceType::PrivateUse1, 1};
+    const Tensor y = sin(fromValues({0, 1, -2}, {3}).to(second));
+    EXPECT_EQ(y.device(), second) << "the result goes back to the device the arguments came from";
+    EXPECT_EQ(y.dtype(), ScalarType::Double);
+    EXPECT_THAT(values(y.to(kCpu)), ElementsAre(0, std::sin(1.0), std::sin(-2.0)));
+  });
+}
+
+TEST_F(Exercise06_4, EveryDeviceTensorArgumentMoves) {
+  runExercise([&] {
+    Tensor x = fromValues({5, 7}, {2}).to(kCounted);
+    try {
+      sub_(x, fromValues({1, 2}, {2}).to(kCounted));
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::exception& error) {
+      FAIL() << "the CPU kernel still saw a tensor on the device: move every tensor argument, not only the first: "
+             << error.what();
+    }
+    EXPECT_THAT(values(x.to(kCpu)), ElementsAre(4, 5));
+  });
+}
+
+TEST_F(Exercise06_4, AnInPlaceOperatorWritesTheCallersDeviceTensor) {
+  runExercise([&] {
+    Tensor x = fromValues({0, 1}, {2}).to(kCounted);
+    Tensor& result = exp_(x);
+    EXPECT_TRUE(result.is_same(x)) << "exp_ returns its self: the caller's tensor, not a new one";
+    EXPECT_EQ(x.device(), kCounted);
+    EXPECT_THAT(values(x.to(kCpu)), ElementsAre(1, std::exp(1.0)))
+        << "the CPU result must be copied into the caller's device tensor";
+  });
+}
+
+}  // namespace
+}  // namespace mini
