@@ -162,7 +162,7 @@ TEST(Vmap, PerSampleGradientsEqualALoopOfBackwardCalls) {
   const Tensor x = fromValues({1, 2, 3, -1, 0.5, 2, 0, -2, 1, 0.25, 1, -0.5}, {4, 3});
   const Tensor y = fromValues({1, 0, -1, 2}, {4, 1});
   const std::vector<double> w0{0.5, -0.25, 0.125};
-  // loss_i = exp(x_i · w - y_i): no tensor is used twice, see the lesson.
+  // loss_i = exp(x_i · w - y_i): no tensor is used twice (the next test uses one twice).
   const auto losses = [&](const Tensor& inputs, const Tensor& targets, const Tensor& w) {
     return view(exp(sub(matmul(inputs, w), targets)), {inputs.sizes()[0]});
   };
@@ -178,6 +178,30 @@ TEST(Vmap, PerSampleGradientsEqualALoopOfBackwardCalls) {
   }
 }
 // [per_sample_gradients_test]
+
+TEST(Vmap, PerSampleGradientsAddTheTwoGradientsOfATensorUsedTwice) {
+  // loss_i = z_i * exp(z_i), z = x · w - y: z's two uses send two batched
+  // gradients into one slot of the engine's input buffer, which adds them
+  // through the Batched fallback, sample by sample.
+  const Tensor x = fromValues({0.5, -1, 2, 1.5, 0.25, -0.5, -2, 1, 0.75, 0.5, -1.25, 2}, {4, 3});
+  const Tensor y = fromValues({0.5, -0.25, 1, 0}, {4, 1});
+  const std::vector<double> w0 = {0.3, -0.2, 0.1};
+  const auto losses = [&](const Tensor& inputs, const Tensor& targets, const Tensor& w) {
+    const Tensor z = sub(matmul(inputs, w), targets);
+    return view(mul(z, exp(z)), {inputs.sizes()[0]});
+  };
+  const Tensor w = fromValues(w0, {3, 1}, true);
+  const std::vector<Tensor> grads = perSampleGradients([&] { return losses(x, y, w); }, {w});
+  ASSERT_EQ(grads.at(0).sizes(), (Sizes{4, 3, 1}));
+  for (std::int64_t i = 0; i < 4; ++i) {
+    const Tensor wi = fromValues(w0, {3, 1}, true);
+    sum(losses(view(row(x, i), {1, 3}), fromValues({y.data()[static_cast<std::size_t>(i)]}, {1, 1}), wi)).backward();
+    const std::vector<double> expected = values(wi.grad());
+    for (std::size_t j = 0; j < 3; ++j) {
+      EXPECT_NEAR(grads[0].data()[static_cast<std::size_t>(i) * 3 + j], expected[j], 1e-12) << "sample " << i;
+    }
+  }
+}
 
 }  // namespace
 }  // namespace mini

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "mini/aten/operators.h"
 #include "mini/core/grad_mode.h"
+#include "mini/functorch/batched_tensor_impl.h"
 #include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
@@ -29,7 +31,16 @@ class InputBuffer {
       grads_.resize(slot + 1);
     }
     Tensor& held = grads_[slot];
-    held = held.defined() ? addCpu(held, grad) : grad;
+    if (!held.defined()) {
+      held = grad;
+    } else if (maybeGetBatchedImpl(held) != nullptr || maybeGetBatchedImpl(grad) != nullptr) {
+      // A batched gradient (vmap over the backward pass) is summed through
+      // the dispatcher, whose Batched fallback adds sample by sample: the
+      // CPU kernel would read the wrapper, which holds no elements.
+      held = add(held, grad);
+    } else {
+      held = addCpu(held, grad);
+    }
   }
 
   TensorList take() { return std::move(grads_); }
