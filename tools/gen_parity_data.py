@@ -58,7 +58,7 @@ def _with_alpha(fn):
     # add and sub take `alpha` as a keyword only (`*, Scalar alpha=1`): the
     # data passes it as the argument after `other`, before an out= tensor.
     def call(*args):
-        if len(args) == 3 and not isinstance(args[2], torch.Tensor) or len(args) == 4:
+        if (len(args) == 3 and not isinstance(args[2], torch.Tensor)) or len(args) == 4:
             return fn(*args[:2], *args[3:], alpha=args[2])
         return fn(*args)
     return call

@@ -76,6 +76,7 @@ T Scalar::to(std::string_view op) const {
     // An int64 keeps all 64 bits; through a double it would lose the low ones.
     if (tag_ == Tag::Double) {
       checkConvertible(value_.asDouble, ScalarType::Long, op);
+      return static_cast<std::int64_t>(value_.asDouble);
     }
     return toLong();
   } else {
