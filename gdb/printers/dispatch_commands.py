@@ -5,7 +5,8 @@
   operator and the key it was dispatched on, `[myops::myadd @ CPU]`, and the
   plumbing frames between it and the dispatcher (the unboxed wrappers,
   `KernelFunction::call`, `Dispatcher::call`/`redispatch`, the typed handle,
-  chapter 06's generated `wrapper_*` functions) are folded into it. `-full`
+  chapter 06's generated `wrapper_*` functions, `_ops` structs and
+  `redispatch::` functions) are folded into it. `-full`
   shows the folded frames, indented under their kernel. It is gdb's own
   `backtrace` run through a frame filter
   (`mini-dispatch`, off except while `mini bt` runs), so plain `bt` is
@@ -47,6 +48,11 @@ _PLUMBING = re.compile(r"^mini::(ch\d\d::)?("
                        r"|callUnboxedKernelFunction|WrapFunctionInto(Runtime)?Functor_"
                        r"|call_functor_with_args_from_stack|push_outputs|boxed_kernel_wrapper)"
                        r"|(\(anonymous namespace\)::)?wrapper_\w+(\(|$)"
+                       # chapter 06's generated call path: _ops::add_Tensor::call
+                       # and ::redispatch, and redispatch::add, which a kernel
+                       # calls to go on below its key
+                       r"|_ops::\w+::(call|redispatch)(\(|$)"
+                       r"|redispatch::\w+(\(|$)"
                        r")")
 # Chapter 06's generated wrappers (wrapper_CPU_add_Tensor in RegisterCPU.cpp):
 # the function the slot holds, which runs a structured kernel's meta() and

@@ -26,7 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gen_ops import handle_name, names, parameters, split_exercise, wrapper_id, write_files  # noqa: E402
+from gen_ops import cpp_name, names, parameters, split_exercise, wrapper_id, write_files  # noqa: E402
 from load_derivatives import (DerivativesYamlError, DifferentiabilityInfo, inplace_variant,  # noqa: E402
                               load_derivatives)
 from model import Operator, OpsYamlError, load_operators  # noqa: E402
@@ -156,7 +156,10 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
     inputs = "{" + ", ".join(a.name for a in differentiable_arguments(info)) + "}"
     differentiable = info.output_differentiability != [False]
     result = s.arguments[0].name if inplace else "result"
-    call = f"{handle_name(s)}().redispatch(ks & kAfterAutogradKeySet, {names(s.arguments)})"
+    # 1.13's at::redispatch::add(ks & c10::after_autograd_keyset, ...): the
+    # same operator again, with the autograd keys masked off.
+    function = f"{cpp_name(s)}f" if s.is_out else cpp_name(s)
+    call = f"redispatch::{function}(ks & kAfterAutogradKeySet, {names(s.arguments)})"
     lines = [f"// {info.path}:{info.line} ({op.origin})  {s.text}",
              f"{s.cpp_return_type} {wrapper_id(s)}(DispatchKeySet ks, {parameters(s.arguments)}) {{"]
     if inplace:
@@ -200,7 +203,7 @@ def variable_type_cpp(infos: list[DifferentiabilityInfo], ops: list[Operator], p
             '#include "mini/autograd/variable_type_utils.h"',
             '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
             '#include "mini/generated/Functions.h"  // clone, for the old self an in-place formula reads',
-            f'#include "mini/generated/{prefix}Operators.h"', '#include "mini/op_registration/library.h"\n',
+            f'#include "mini/generated/{prefix}RedispatchFunctions.h"', '#include "mini/op_registration/library.h"\n',
             open_namespace("autograd::VariableType"), "namespace {\n"]
     registrations = []
     for op in ops:

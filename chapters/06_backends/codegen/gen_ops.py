@@ -8,8 +8,15 @@ torchgen does with native_functions.yaml, for a dozen operators).
 Writes into DIR, only the files whose text changed (so a rebuild recompiles
 only what a yaml edit touched):
 
-    mini/generated/Operators.h, Operators.cpp   typed handles: addOp(), addOutOp(), ...
-    mini/generated/Functions.h, Functions.cpp   the public API: add, add_, add_out
+    mini/generated/Operators.h, Operators.cpp   _ops::add_Tensor and friends: name, overload
+                                                name, schema string, call, redispatch
+    mini/generated/Functions.h                  the public API: add, add_out (inline, each
+                                                calls its _ops struct, as ATen's Functions.h)
+    mini/generated/RedispatchFunctions.h        redispatch::add(keySet, ...): what a kernel
+                                                calls to go on below its own key
+    mini/generated/TensorMethodDeclarations.h,  a.add(b), a.add_(b), ...: the methods of
+    mini/generated/TensorMethodDefinitions.h    `variants: method` entries, declared inside
+                                                class Tensor, as TensorBody.h's are
     mini/generated/MetaFunctions.h              meta::structured_add_Tensor: meta()
     mini/generated/NativeFunctions.h            structured_ufunc_add_CPU: impl(); every
                                                 plain kernel named in `dispatch:`
@@ -30,7 +37,9 @@ came from; each wrapper names its entry's line.
 
 The entries of --exercise-yaml go into a second set of files of their own,
 the same names with `Exercise` in front (mini/generated/ExerciseFunctions.h,
-ExerciseRegisterCPU.cpp, ...), included only by the exercise's code. Editing
+ExerciseRegisterCPU.cpp, ...), included only by the exercise's code. An
+exercise's entry gets no Tensor method: methods are declared inside class
+Tensor, which every file of the chapter includes. Editing
 the exercise's yaml then recompiles only those few files, not every file of
 the chapter that includes Functions.h. PyTorch meets the same problem,
 at the scale of two thousand operators, with one header per operator
@@ -65,16 +74,10 @@ def _camel(words: list[str]) -> str:
     return "".join(word[:1].upper() + word[1:] for word in words if word)
 
 
-def handle_name(schema: Schema) -> str:
-    """addOp, addInplaceOp, addOutOp, sumDimIntListOp, toCopyOp (_to_copy): the
-    typed handle accessor."""
-    words = schema.name.strip("_").split("_")
-    name = words[0] + _camel(words[1:])
-    if schema.is_inplace:
-        name += "Inplace"
-    if schema.overload not in ("", "Tensor"):
-        name += _camel(schema.overload.split("_"))
-    return name + "Op"
+def ops_struct(schema: Schema) -> str:
+    """add.Tensor: add_Tensor, add_.Tensor: add__Tensor, neg: neg: the name of
+    the operator's struct in _ops, PyTorch's at::_ops::add_Tensor."""
+    return f"{schema.name}_{schema.overload}" if schema.overload else schema.name
 
 
 def functional_of(operator: Operator) -> Operator | None:
@@ -103,10 +106,16 @@ def signature_type(schema: Schema) -> str:
 
 
 def parameters(arguments, with_defaults=False) -> str:
+    """C++ parameters; with_defaults gives the schema's defaults to the
+    trailing arguments that all have one (C++ takes no default before a
+    parameter without one: arange's start=0 comes before its dtype)."""
     pieces = []
-    for argument in arguments:
+    first_default = len(arguments)
+    while first_default > 0 and arguments[first_default - 1].cpp_default() is not None:
+        first_default -= 1
+    for index, argument in enumerate(arguments):
         piece = f"{argument.cpp_type()} {argument.name}"
-        if with_defaults and argument.cpp_default() is not None:
+        if with_defaults and index >= first_default:
             piece += f" = {argument.cpp_default()}"
         pieces.append(piece)
     return ", ".join(pieces)
@@ -132,7 +141,7 @@ def public_parameters(schema: Schema, with_defaults=False) -> str:
 
 def public_body(schema: Schema) -> str:
     if not schema.is_factory:
-        return f"  return {handle_name(schema)}().call({names(schema.arguments)});\n"
+        return f"  return _ops::{ops_struct(schema)}::call({names(schema.arguments)});\n"
     # torch::empty's shape (variable_factories.h): the call runs below
     # ADInplaceOrView, so the kernels' own writes (full's fill_) are no
     # in-place operations of the user's; the result is a leaf, which then
@@ -140,13 +149,19 @@ def public_body(schema: Schema) -> str:
     arguments = ", ".join(filter(None, [names(schema.arguments[:-2]), "options.dtype, options.device"]))
     return ("  Tensor result;\n"
             "  {\n    AutoDispatchBelowADInplaceOrView guard;\n"
-            f"    result = {handle_name(schema)}().call({arguments});\n  }}\n"
+            f"    result = _ops::{ops_struct(schema)}::call({arguments});\n  }}\n"
             "  if (options.requiresGrad) {\n    result.setRequiresGrad(true);\n  }\n"
             "  return result;\n")
 
 
 def with_cpp_binding(ops: list[Operator]) -> list[Operator]:
-    return [op for op in ops if not op.manual_cpp_binding]
+    """The entries that get a generated free function: `variants: function`,
+    and not written by hand (manual_cpp_binding)."""
+    return [op for op in ops if not op.manual_cpp_binding and "function" in op.cpp_variants]
+
+
+def methods(ops: list[Operator]) -> list[Operator]:
+    return [op for op in ops if "method" in op.cpp_variants]
 
 
 def const_inputs(arguments) -> str:
@@ -188,53 +203,130 @@ def library_block(opening: str, registrations: list[str]) -> str:
 
 
 def operators_h(ops: list[Operator]) -> str:
-    body = [header(ops, "the typed handle of every operator"), "#pragma once\n",
-            '#include "mini/dispatch/dispatcher.h"', '#include "mini/core/scalar.h"', '#include "mini/core/tensor.h"\n',
-            open_namespace()]
+    """The _ops structs: everything about an operator that a caller needs,
+    with no handle in sight. Tensor is only declared here, so that class
+    Tensor's generated methods can call these structs."""
+    body = [header(ops, "one struct per operator, at::_ops's: its names, its schema, call and redispatch"),
+            "#pragma once\n", "#include <cstdint>", "#include <vector>\n",
+            '#include "mini/core/dispatch_key_set.h"', '#include "mini/core/scalar.h"',
+            '#include "mini/core/tensor_options.h"\n', open_namespace(), "class Tensor;\n", "namespace _ops {\n"]
     for op in ops:
-        body.append(f"/// {op.schema.text}  ({op.origin})")
-        body.append(f"const TypedOperatorHandle<{signature_type(op.schema)}>& {handle_name(op.schema)}();")
-    body.append("\n" + close_namespace())
+        s = op.schema
+        arguments = parameters(s.arguments)
+        body.append(f"/// {s.text}  ({op.origin})\n"
+                    f"struct {ops_struct(s)} {{\n"
+                    f"  using schema = {signature_type(s)};\n"
+                    f"  using ptr_schema = schema*;\n"
+                    f'  static constexpr const char* name = "aten::{s.name}";\n'
+                    f'  static constexpr const char* overload_name = "{s.overload}";\n'
+                    f'  static constexpr const char* schema_str = "{s.text}";\n'
+                    f"  static {s.cpp_return_type} call({arguments});\n"
+                    f"  static {s.cpp_return_type} redispatch(DispatchKeySet dispatchKeySet, {arguments});\n}};\n")
+    body.append("}  // namespace _ops\n" + close_namespace())
     return "\n".join(body)
 
 
 def operators_cpp(ops: list[Operator], prefix: str) -> str:
-    body = [header(ops, "the typed handles, looked up once"),
-            f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
+    body = [header(ops, "call and redispatch of every _ops struct: the typed handle, looked up once"),
+            f'#include "mini/generated/{prefix}Operators.h"\n', '#include "mini/core/tensor.h"',
+            '#include "mini/dispatch/dispatcher.h"\n', open_namespace(), "namespace _ops {\n"]
     for op in ops:
         s = op.schema
+        struct = ops_struct(s)
+        create = f"create_{struct}_typed_handle"
+        arguments = parameters(s.arguments)
+        # One function-local static per function, as Operators_N.cpp has:
+        # the lookup by name runs once, at the first call.
         body.append(f"// {op.origin}\n"
-                    f"const TypedOperatorHandle<{signature_type(s)}>& {handle_name(s)}() {{\n"
-                    f"  static const auto handle =\n"
-                    f"      Dispatcher::singleton().findSchemaOrThrow(\"aten::{s.name}\", \"{s.overload}\")"
-                    f".typed<{signature_type(s)}>();\n"
-                    f"  return handle;\n}}\n")
+                    f"namespace {{\nTypedOperatorHandle<{struct}::schema> {create}() {{\n"
+                    f"  return Dispatcher::singleton()\n"
+                    f"      .findSchemaOrThrow({struct}::name, {struct}::overload_name)\n"
+                    f"      .typed<{struct}::schema>();\n}}\n}}  // namespace\n\n"
+                    f"{s.cpp_return_type} {struct}::call({arguments}) {{\n"
+                    f"  static const auto op = {create}();\n"
+                    f"  return op.call({names(s.arguments)});\n}}\n\n"
+                    f"{s.cpp_return_type} {struct}::redispatch(DispatchKeySet dispatchKeySet, {arguments}) {{\n"
+                    f"  static const auto op = {create}();\n"
+                    f"  return op.redispatch(dispatchKeySet, {names(s.arguments)});\n}}\n")
+    body.append("}  // namespace _ops\n" + close_namespace())
+    return "\n".join(body)
+
+
+def functions_h(ops: list[Operator], prefix: str) -> str:
+    """The public functions, inline: each is one call of its _ops struct (a
+    factory's also unpacks TensorOptions and runs below ADInplaceOrView)."""
+    mine = with_cpp_binding(ops)
+    body = [header(mine, "the public functions (torch.add, torch.add(out=)): each calls its _ops struct"),
+            "#pragma once\n", '#include <cstdint>', '#include <vector>\n',
+            '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"', '#include "mini/core/scalar.h"',
+            '#include "mini/core/tensor.h"', '#include "mini/core/tensor_options.h"',
+            f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
+    for op in mine:
+        s = op.schema
+        body.append(f"/// {s.text}  ({op.origin})\n"
+                    f"inline {s.cpp_return_type} {cpp_name(s)}({public_parameters(s, with_defaults=True)}) {{\n"
+                    f"{public_body(s)}}}\n")
     body.append(close_namespace())
     return "\n".join(body)
 
 
-def functions_h(ops: list[Operator]) -> str:
-    body = [header(ops, "the public functions (torch.add, torch.add_, torch.add(out=))"), "#pragma once\n",
-            '#include <cstdint>', '#include <vector>\n', '#include "mini/core/scalar.h"',
-            '#include "mini/core/tensor.h"',
-            '#include "mini/core/tensor_options.h"\n', open_namespace()]
-    for op in with_cpp_binding(ops):
+def redispatch_functions_h(ops: list[Operator], prefix: str) -> str:
+    """redispatch::add(keySet, self, other, alpha): the call a kernel makes to
+    go on below its own key with the key set it computed, as
+    at::redispatch:: in ATen's RedispatchFunctions.h. Every operator has one,
+    whatever its variants; an out= operator has two, out first (add_out) and
+    in the schema's order (add_outf)."""
+    body = [header(ops, "redispatch::: every operator called again with a key set"),
+            "#pragma once\n", '#include <cstdint>', '#include <vector>\n',
+            '#include "mini/core/dispatch_key_set.h"', '#include "mini/core/scalar.h"',
+            '#include "mini/core/tensor.h"', f'#include "mini/generated/{prefix}Operators.h"\n',
+            open_namespace(), "namespace redispatch {\n"]
+    for op in ops:
         s = op.schema
-        body.append(f"/// {s.text}  ({op.origin})")
-        body.append(f"{s.cpp_return_type} {cpp_name(s)}({public_parameters(s, with_defaults=True)});")
-    body.append("\n" + close_namespace())
+        call = f"  return _ops::{ops_struct(s)}::redispatch(dispatchKeySet, {names(s.arguments)});\n}}\n"
+        forms = [(cpp_name(s), parameters(public_arguments(s), with_defaults=True))]
+        if s.is_out:
+            forms.append((f"{cpp_name(s)}f", parameters(s.arguments)))
+        for function, arguments in forms:
+            body.append(f"/// {s.text}  ({op.origin})\n"
+                        f"inline {s.cpp_return_type} {function}(DispatchKeySet dispatchKeySet, {arguments}) {{\n"
+                        f"{call}")
+    body.append("}  // namespace redispatch\n" + close_namespace())
     return "\n".join(body)
 
 
-def functions_cpp(ops: list[Operator], prefix: str) -> str:
-    body = [header(ops, "the public functions: each calls its operator's typed handle"),
-            f'#include "mini/generated/{prefix}Functions.h"\n',
-            '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',
-            f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
-    for op in with_cpp_binding(ops):
+def method_arguments(schema: Schema):
+    return [a for a in schema.arguments if a.name != "self"]
+
+
+def tensor_method_declarations_h(ops: list[Operator]) -> str:
+    """Included inside class Tensor (mini/core/tensor.h). A method is const
+    even where it writes self (a.add_(b)), as TensorBody.h's are: a Tensor
+    is a handle, and the write goes to what it points to."""
+    mine = methods(ops)
+    body = [header(mine, "the Tensor methods of `variants: method` entries, declared inside class Tensor"),
+            "// No include guard and no namespace: this is a piece of class Tensor's body.\n"]
+    for op in mine:
         s = op.schema
-        body.append(f"{s.cpp_return_type} {cpp_name(s)}({public_parameters(s)}) {{\n{public_body(s)}}}")
-    body.append("\n" + close_namespace())
+        body.append(f"/// {s.text}  ({op.origin})\n"
+                    f"{s.cpp_return_type} {cpp_name(s)}({parameters(method_arguments(s), with_defaults=True)}) const;")
+    return "\n".join(body) + "\n"
+
+
+def tensor_method_definitions_h(ops: list[Operator]) -> str:
+    """Each method is one call of its _ops struct with *this as self."""
+    mine = methods(ops)
+    body = [header(mine, "the Tensor methods' bodies: each calls its _ops struct with *this as self"),
+            "#pragma once\n", '#include "mini/core/tensor.h"', '#include "mini/generated/Operators.h"\n',
+            open_namespace()]
+    for op in mine:
+        s = op.schema
+        this = "const_cast<Tensor&>(*this)" if any(a.name == "self" and a.mutable for a in s.arguments) else "*this"
+        arguments = ", ".join(this if a.name == "self" else a.name for a in s.arguments)
+        body.append(f"// {op.origin}\n"
+                    f"inline {s.cpp_return_type} Tensor::{cpp_name(s)}({parameters(method_arguments(s))}) const {{\n"
+                    f"  return _ops::{ops_struct(s)}::call({arguments});\n}}\n")
+    body.append(close_namespace())
     return "\n".join(body)
 
 
@@ -372,7 +464,7 @@ def ad_inplace_or_view_kernel(op: Operator) -> str:
     """Below the Autograd kernel, whatever its key set: a writer bumps the
     version of what it wrote, a view marks its result as a view."""
     s = op.schema
-    call = f"{handle_name(s)}().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, {names(s.arguments)})"
+    call = f"_ops::{ops_struct(s)}::redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, {names(s.arguments)})"
     if s.is_view:
         run, after, result = f"    result = {call};\n", "  markAsView(result);\n", "result"
     else:
@@ -408,8 +500,8 @@ def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict
     files = {
         "mini/generated/Operators.h": operators_h(ops),
         "Operators.cpp": operators_cpp(ops, prefix),
-        "mini/generated/Functions.h": functions_h(ops),
-        "Functions.cpp": functions_cpp(ops, prefix),
+        "mini/generated/Functions.h": functions_h(ops, prefix),
+        "mini/generated/RedispatchFunctions.h": redispatch_functions_h(ops, prefix),
         "mini/generated/MetaFunctions.h": meta_functions_h(ops),
         "mini/generated/NativeFunctions.h": native_functions_h(ops, prefix),
         "RegisterSchema.cpp": register_schema_cpp(ops),
@@ -417,6 +509,9 @@ def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict
     }
     for key in REGISTERED_KEYS:
         files[f"Register{key}.cpp"] = register_key_cpp(ops, key, prefix, backends + ["Meta"])
+    if not prefix:
+        files["mini/generated/TensorMethodDeclarations.h"] = tensor_method_declarations_h(ops)
+        files["mini/generated/TensorMethodDefinitions.h"] = tensor_method_definitions_h(ops)
     return {os.path.join(os.path.dirname(name), prefix + os.path.basename(name)): text
             for name, text in files.items()}
 
@@ -431,6 +526,12 @@ def split_exercise(ops: list[Operator], exercise_paths: set[str]) -> tuple[list[
                 raise OpsYamlError(variant.path, variant.line,
                                    f"{variant.schema.full_name}: structured_delegate '{op.schema.full_name}' "
                                    f"is in {op.path}; an exercise's entries delegate only to entries of their own file")
+    for op in ops:
+        if op.path in exercise_paths and "method" in op.cpp_variants:
+            raise OpsYamlError(op.path, op.line,
+                               f"{op.schema.full_name}: an exercise's operator gets no Tensor method "
+                               "('variants: function' only): methods are declared inside class Tensor, "
+                               "which every file of the chapter includes, so one would rebuild the chapter")
     return ([op for op in ops if op.path not in exercise_paths], [op for op in ops if op.path in exercise_paths])
 
 

@@ -26,7 +26,11 @@ except ImportError:  # pragma: no cover - what a fresh machine says
 
 from schema import Schema, SchemaError, parse_schema
 
-KNOWN_KEYS = ("func", "structured", "structured_delegate", "dispatch", "manual_cpp_binding")
+KNOWN_KEYS = ("func", "variants", "structured", "structured_delegate", "dispatch", "manual_cpp_binding")
+# `variants: function, method`, as in native_functions.yaml: a free function
+# (mini::add), a Tensor method (a.add(b)), or both. PyTorch's default is
+# function alone; add_.Tensor, view and copy_ are methods only there.
+VARIANTS = ("function", "method")
 BACKENDS = ("CPU", "CUDA")  # a structured op's impl() classes; its Meta kernel is its meta()
 # The keys a plain (not structured) operator names kernels for: backends,
 # BackendSelect (a factory's), and the composite alias keys.
@@ -49,6 +53,7 @@ class Operator:
     delegate: str | None = None  # the full name of the structured op, for a variant
     dispatch: dict[str, str] = field(default_factory=dict)  # dispatch key -> kernel name
     manual_cpp_binding: bool = False  # its public function is written by hand
+    cpp_variants: tuple[str, ...] = ("function",)  # `variants:`: function, method or both
     variants: list["Operator"] = field(default_factory=list)  # of a structured op
 
     @property
@@ -99,6 +104,8 @@ def _operator_of(entry, display_path: str) -> Operator:
     operator = Operator(schema, display_path, line, structured=bool(entry.get("structured", False)),
                         delegate=entry.get("structured_delegate"),
                         manual_cpp_binding=bool(entry.get("manual_cpp_binding", False)))
+    if "variants" in entry:
+        operator.cpp_variants = _variants_of(entry["variants"], display_path, key_lines["variants"], schema)
     dispatch = entry.get("dispatch") or {}
     if not isinstance(dispatch, dict):
         raise OpsYamlError(display_path, key_lines["dispatch"], "'dispatch:' must map a backend to a kernel name")
@@ -114,6 +121,21 @@ def _operator_of(entry, display_path: str) -> Operator:
                                    f"{schema.full_name}: unknown dispatch key '{key}' (known: {', '.join(known)}{why})")
             operator.dispatch[key] = str(kernel)
     return operator
+
+
+def _variants_of(value, display_path: str, line: int, schema: Schema) -> tuple[str, ...]:
+    """`function, method` -> ("function", "method"), checked."""
+    words = [word.strip() for word in str(value).split(",")]
+    for word in words:
+        if word not in VARIANTS:
+            raise OpsYamlError(display_path, line,
+                               f"{schema.full_name}: unknown variant '{word}' in 'variants: {value}' "
+                               f"(known: {', '.join(VARIANTS)})")
+    if "method" in words and not any(a.name == "self" and a.type == "Tensor" for a in schema.arguments):
+        raise OpsYamlError(display_path, line,
+                           f"{schema.full_name}: 'variants: method' needs a Tensor argument named self "
+                           "(the tensor the method is called on)")
+    return tuple(v for v in VARIANTS if v in words)
 
 
 def _check_structured(operator: Operator) -> None:

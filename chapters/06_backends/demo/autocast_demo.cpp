@@ -18,7 +18,7 @@ using namespace mini;
 
 // [demo_autocast]
 void autocastOnTheCpu() {
-  const Tensor x = view(arange(1, 7, 1, {ScalarType::Float}), {2, 3});
+  const Tensor x = arange(1, 7, 1, {ScalarType::Float}).view({2, 3});
   manualSeed(0);
   const Tensor w = randn({3, 2}, TensorOptions{ScalarType::Float, kCpu}.withRequiresGrad(true));
   fmt::print("before the guard: {}\n", localDispatchKeySet());

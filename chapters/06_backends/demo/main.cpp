@@ -43,8 +43,8 @@ void autogradOnTheCpu() {
   // [demo_autograd]
   const Tensor a = fromValues({1, 2, 3}, {3, 1}, true);
   const Tensor b = fromValues({10, 20}, {2}, true);
-  const Tensor c = add(a, b);
-  sum(mul(c, c)).backward();
+  const Tensor c = a.add(b);
+  c.mul(c).sum().backward();
   // [demo_autograd]
   printTensor("c = a + b", c);
   printTensor("a.grad", a.grad());
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
   }
   fmt::print("== factories: BackendSelect turns device and dtype into a key ==\n");
   // [demo_factories]
-  const Tensor column = view(arange(1, 4, 1, {ScalarType::Long}), {3, 1});
+  const Tensor column = arange(1, 4, 1, {ScalarType::Long}).view({3, 1});
   const Tensor row = arange(1, 5);
   const Tensor filled = full({2, 2}, 0.5, {ScalarType::Double});
   // [demo_factories]
@@ -141,7 +141,7 @@ int main(int argc, char** argv) {
   }
 
   fmt::print("\n== strides: a transpose is a view ==\n");
-  const Tensor matrix = view(arange(1, 7, 1, {ScalarType::Double}), {2, 3});
+  const Tensor matrix = arange(1, 7, 1, {ScalarType::Double}).view({2, 3});
   const Tensor transposed = t(matrix);
   printTensor("matrix", matrix);
   printTensor("t(matrix)", transposed);

@@ -9,21 +9,22 @@ run --vmap
 # Read it from the bottom: perSampleGradients (is_grads_batched), vmap's
 # call of the gradient function, the engine running the generated
 # MmBackward0, its formula mm_mat2_backward (functions_manual.cpp) and the
-# public matmul call it makes, the dispatcher reaching the boxed kernel on
+# public matmul call it makes (through its _ops struct), the dispatcher reaching the boxed kernel on
 # Batched.
 bt -frame-arguments presence
 # check: #0  mini::ch06::matmulBatchRule (...) at [...]/batching_rules.cpp:[...]
 # check: #1  [...] in mini::ch06::KernelFunction::makeBoxedFunction<&mini::ch06::matmulBatchRule> (...) at [...]
 # check: #5  [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #7  [...] in mini::ch06::matmul (...) at [...]/generated/Functions.cpp:[...]
-# check: #8  [...] in mini::ch06::mm_mat2_backward (...) at [...]/functions_manual.cpp:[...]
-# check: #9  [...] in mini::ch06::autograd::generated::MmBackward0::apply (...) at [...]/generated/autograd/Functions.cpp:[...]
-# check: #11 [...] in mini::ch06::Engine::execute (...) at [...]/engine.cpp:[...]
-# check: #13 [...] in mini::ch06::GradCapture::grad (...) at [...]/autograd_grad.cpp:[...]
-# check: #14 [...] in operator() (...) at [...]/functorch/per_sample_gradients.cpp:[...]
-# check: #19 [...] in operator() (...) at [...]/functorch/vmap.cpp:[...]
-# check: #24 [...] in mini::ch06::perSampleGradients([...]) (...) at [...]/functorch/per_sample_gradients.cpp:[...]
-# check: #25 [...] in (anonymous namespace)::vmapDemo () at [...]chapters/06_backends/demo/main.cpp:[...]
+# check: #7  [...] in mini::ch06::_ops::matmul::call (...) at [...]/generated/Operators.cpp:[...]
+# check: #8  [...] in mini::ch06::matmul (...) at [...]/generated/mini/generated/Functions.h:[...]
+# check: #9  [...] in mini::ch06::mm_mat2_backward (...) at [...]/functions_manual.cpp:[...]
+# check: #10 [...] in mini::ch06::autograd::generated::MmBackward0::apply (...) at [...]/generated/autograd/Functions.cpp:[...]
+# check: #12 [...] in mini::ch06::Engine::execute (...) at [...]/engine.cpp:[...]
+# check: #14 [...] in mini::ch06::GradCapture::grad (...) at [...]/autograd_grad.cpp:[...]
+# check: #15 [...] in operator() (...) at [...]/functorch/per_sample_gradients.cpp:[...]
+# check: #20 [...] in operator() (...) at [...]/functorch/vmap.cpp:[...]
+# check: #25 [...] in mini::ch06::perSampleGradients([...]) (...) at [...]/functorch/per_sample_gradients.cpp:[...]
+# check: #26 [...] in (anonymous namespace)::vmapDemo () at [...]chapters/06_backends/demo/main.cpp:[...]
 # The arguments on the stack: t(x), a plain [3, 4], and the incoming
 # gradient, batched: one [4, 1] per sample, its physical value [4, 4, 1]
 # with the batch first, made by the vmap of level 1.

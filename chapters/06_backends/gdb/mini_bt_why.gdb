@@ -3,7 +3,8 @@ set breakpoint pending off
 # commands (gdb/printers/dispatch_commands.py). Two hops: the Autograd
 # kernel, then impl() under the generated wrapper wrapper_CPU_add_Tensor,
 # which is what the CPU slot holds. `mini bt` folds the wrapper with the
-# plumbing; -full shows it, indented under impl().
+# plumbing (the _ops structs and redispatch:: functions included); -full
+# shows it, indented under impl().
 break autogradOnTheCpu
 run
 # check: Breakpoint 1, (anonymous namespace)::autogradOnTheCpu () at [...]
@@ -12,10 +13,10 @@ continue
 # check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl [...]
 mini bt -frame-arguments presence
 # check: #0  [aten::add.Tensor @ CPU] mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
-# check: #8  [...] in [aten::add.Tensor @ AutogradCPU] mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
-# check: #15 [...] in mini::ch06::add (...) at [...]/chapters/06_backends/generated/Functions.cpp:[...]
-# check: #16 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]/demo/main.cpp:[...]
-# check: #17 [...] in main (...) at [...]/demo/main.cpp:[...]
+# check: #10 [...] in [aten::add.Tensor @ AutogradCPU] mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+# check: #18 [...] in mini::ch06::Tensor::add (...) at [...]/generated/mini/generated/TensorMethodDefinitions.h:[...]
+# check: #19 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]/demo/main.cpp:[...]
+# check: #20 [...] in main (...) at [...]/demo/main.cpp:[...]
 mini bt -full -frame-arguments presence 1
 # check: #0  [aten::add.Tensor @ CPU] mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]
 # check:     #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (...) at [...]/chapters/06_backends/generated/RegisterCPU.cpp:[...]
@@ -25,6 +26,8 @@ mini bt -full -frame-arguments presence 1
 # check:     #5  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check:     #6  [...] in mini::ch06::Dispatcher::redispatch<[...]> (...) at [...]/dispatcher.h:[...]
 # check:     #7  [...] in mini::ch06::TypedOperatorHandle<[...]>::redispatch (...) at [...]/dispatcher.h:[...]
+# check:     #8  [...] in mini::ch06::_ops::add_Tensor::redispatch (...) at [...]/generated/Operators.cpp:[...]
+# check:     #9  [...] in mini::ch06::redispatch::add (...) at [...]/generated/mini/generated/RedispatchFunctions.h:[...]
 # `mini why` at impl(): the arguments are the wrapper's, what the dispatcher
 # passed (impl() also gets the output meta() allocated); the slot holds the
 # wrapper, registered by the generated RegisterCPU.cpp in the build tree.
@@ -32,17 +35,17 @@ mini why
 # check: operator      aten::add.Tensor, Dispatcher::redispatch in frame #6
 # check: argument      self: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
 # check: argument      other: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
-# check: redispatch    the set was passed down by mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor in frame #8,
-# check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #13)
+# check: redispatch    the set was passed down by mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor in frame #10,
+# check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #15)
 # check: dispatched on DispatchKeySet(CPU), highest key CPU
 # check: slot          1 (CPU) = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor
 # check: filled by     a kernel on CPU, registered at [...]chapters/06_backends/generated/RegisterCPU.cpp:[...]
 # The Autograd kernel's frame: the generated VariableType.cpp put it on
 # the alias key Autograd.
 frame function mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor
-# check: #8  [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]
+# check: #10 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]
 mini why
-# check: operator      aten::add.Tensor, Dispatcher::call in frame #13
+# check: operator      aten::add.Tensor, Dispatcher::call in frame #15
 # check: fallthrough   unknown: this thread now excludes AutogradCPU, which this call dispatched on [...]
 # check: dispatched on DispatchKeySet(CPU, AutogradCPU), highest key AutogradCPU
 # check: slot          10 (AutogradCPU) = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor

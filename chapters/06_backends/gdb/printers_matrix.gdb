@@ -58,7 +58,7 @@ print op
 print *op.entry_
 # ([CUDA] is the CUDA wrapper where nvcc built the kernels, else a stub.)
 # check: $16 = OperatorEntry "aten::add.Tensor" = {[CPU] = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor, [CUDA] = [...], [Meta] = mini::ch06::(anonymous namespace)::wrapper_Meta_add_Tensor, [BackendSelect] = fallthrough, [Python] = mini::ch06::pythonFallback, [ADInplaceOrView] = fallthrough, [AutogradOther] = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor, [AutogradCPU] = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor, [...]}
-# The backward of mul(c, c): its node saved both inputs.
+# The backward of c.mul(c): its node saved both inputs.
 break mini::ch06::autograd::generated::MulBackward0::apply
 continue
 # check: Breakpoint 4, mini::ch06::autograd::generated::MulBackward0::apply ([...]) at [...]

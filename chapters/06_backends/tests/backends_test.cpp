@@ -200,7 +200,7 @@ TEST(Autograd, Float32GradientsMatchFloat64OnEveryOperator) {
       {"relu", [](const Tensor& a, const Tensor&) { return relu(a); }},
       {"exp", [](const Tensor& a, const Tensor&) { return exp(a); }},
       {"matmul", [](const Tensor& a, const Tensor& b) { return matmul(a, t(b)); }},
-      {"view", [](const Tensor& a, const Tensor&) { return view(a, {4}); }},
+      {"view", [](const Tensor& a, const Tensor&) { return a.view({4}); }},
   };
   for (const auto& [name, function] : functions) {
     std::vector<std::vector<double>> grads;

@@ -57,7 +57,7 @@ TEST(CustomFunction, ASavedTensorChangedInPlaceIsAnError) {
   const Tensor x = fromValues({1, 2}, {2}, true);
   Tensor e = exp(x);
   const Tensor y = ScaledSquare::apply(e, 1.0);
-  add_(e, scalarTensor(1));
+  e.add_(scalarTensor(1));
   const std::string error = errorOf([&] { sum(y).backward(); });
   EXPECT_NE(error.find("which is output 0 of ExpBackward0, is at version 1; expected version 0 instead. Hint: "
                        "ScaledSquareBackward saved it"),

@@ -23,6 +23,7 @@ namespace mini {
 namespace {
 
 using mini_test::errorOf;
+using mini_test::handleOf;
 
 TEST(AutogradKey, EveryCpuTensorCarriesItRequiresGradOrNot) {
   const DispatchKeySet expected{DispatchKey::CPU, DispatchKey::ADInplaceOrView, DispatchKey::AutogradCPU,
@@ -33,7 +34,7 @@ TEST(AutogradKey, EveryCpuTensorCarriesItRequiresGradOrNot) {
 }
 
 TEST(AutogradKey, TheAutogradKernelFillsAutogradCPU) {
-  const std::string table = addOp().dumpComputedTable();
+  const std::string table = handleOf<_ops::add_Tensor>().dumpComputedTable();
   // Registered by the generated VariableType.cpp (codegen/gen_autograd.py), in the build tree.
   EXPECT_THAT(table, ::testing::ContainsRegex("AutogradCPU: registered at build/[^/]+/chapters/06_backends/"
                                               "generated/autograd/VariableType.cpp:[0-9]+ \\[autograd kernel\\]"));
@@ -68,7 +69,7 @@ TEST(AutogradKey, InplaceOperatorsPassThroughADInplaceOrView) {
   Tensor a = ones({2});
   addInplaceCpu(a, ones({2}));
   EXPECT_EQ(a.version(), 0u);
-  add_(a, ones({2}));
+  a.add_(ones({2}));
   EXPECT_EQ(a.version(), 1u);
 }
 
@@ -124,7 +125,7 @@ TEST(RecursionDepth, TheGuardAndARedispatchFixIt) {
 TEST(RecursionDepth, RealNestingStaysFarBelowTheLimit) {
   // The deepest path of the chapter: add_ -> Autograd -> ADInplaceOrView -> CPU.
   Tensor a = ones({1});
-  add_(a, ones({1}));
+  a.add_(ones({1}));
   EXPECT_EQ(currentDispatchDepth(), 0);
 }
 
@@ -309,7 +310,7 @@ TEST(DispatchExplain, AMissingKernelIsSaidBeforeTheError) {
 TEST(DispatchExplain, AutogradThenCPU) {
   // add's Autograd kernel excludes autograd and redispatches with its own
   // set, masked: the second hop says which set it was given.
-  const OperatorEntry& entry = addOp().entry();
+  const OperatorEntry& entry = handleOf<_ops::add_Tensor>().entry();
   const std::string autograd = entry.getKernelForDispatchKey(DispatchKey::Autograd)->debug;
   const std::string cpu = entry.getKernelForDispatchKey(DispatchKey::CPU)->debug;
   const Tensor a = fromValues({1}, {1}, true);

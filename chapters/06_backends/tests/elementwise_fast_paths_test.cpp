@@ -42,7 +42,7 @@ TEST(ElementwiseFastPaths, ContiguousBlocksAndTheirRemainderAreAllComputed) {
 TEST(ElementwiseFastPaths, ContiguousLoopInPlaceReadsEachBlockBeforeWritingIt) {
   Tensor a = cpuTensor(ramp(40, 1.0), {40}, ScalarType::Float);
   const Tensor b = cpuTensor(ramp(40, 1.0), {40}, ScalarType::Float);
-  add_(a, b);
+  a.add_(b);
   EXPECT_EQ(valuesOf(a), ramp(40, 2.0));
   // out and the only input the same array: each element from its own old value.
   std::vector<float> data(35);

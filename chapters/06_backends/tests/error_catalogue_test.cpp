@@ -105,7 +105,7 @@ TEST(ErrorCatalogue, TransposeTakesAtMostTwoDimensions) {
 
 TEST(ErrorCatalogue, ViewOfANonContiguousTensorIsRefused) {
   const Tensor transposed = t(fromValues({1, 2, 3, 4, 5, 6}, {2, 3}));
-  EXPECT_EQ(errorOf([&] { view(transposed, {6}); }),
+  EXPECT_EQ(errorOf([&] { transposed.view({6}); }),
             "view size is not compatible with input tensor's size and stride (at least one dimension spans across "
             "two contiguous subspaces). Use .reshape(...) instead.");
 }
@@ -153,7 +153,7 @@ TEST_F(CudaErrorCatalogue, KernelsTakeAtMostEightDimensions) {
 TEST_F(CudaErrorCatalogue, KernelsWriteContiguousOutputsOnly) {
   Tensor transposed = t(onGpu(ones({2, 3})));
   EXPECT_THAT(errorOf([&] {
-                add_(transposed, onGpu(ones({3, 2})));
+                transposed.add_(onGpu(ones({3, 2})));
               }),
               HasSubstr(": this chapter's CUDA kernels write contiguous outputs only"));
 }
@@ -165,13 +165,13 @@ TEST_F(CudaErrorCatalogue, FillWritesContiguousTensorsOnly) {
 
 TEST_F(CudaErrorCatalogue, CopyTakesEqualSizes) {
   Tensor destination = onGpu(ones({2}));
-  EXPECT_EQ(errorOf([&] { copy_(destination, ones({3})); }), "copy_: CUDA copies take equal sizes, got [2] and [3]");
+  EXPECT_EQ(errorOf([&] { destination.copy_(ones({3})); }), "copy_: CUDA copies take equal sizes, got [2] and [3]");
 }
 
 TEST_F(CudaErrorCatalogue, CopyIntoAStridedCudaTensorIsRefused) {
   Tensor transposed = t(onGpu(ones({2, 3})));
   EXPECT_EQ(errorOf([&] {
-              copy_(transposed, ones({3, 2}));
+              transposed.copy_(ones({3, 2}));
             }),
             "copy_: a strided CUDA destination is not supported here");
 }

@@ -36,23 +36,23 @@ std::string boxedArangeError(double start, double end, double step, ScalarType d
 TEST(FuzzFindings, CopyFromASourceThatDoesNotBroadcastToTheDestinationIsRefused) {
   Tensor destination = zeros({4});
   EXPECT_EQ(errorOf([&] {
-              copy_(destination, zeros({0, 0, 4}));
+              destination.copy_(zeros({0, 0, 4}));
             }),
             "copy_: output with shape [4] doesn't match the broadcast shape [0, 0, 4]");
   EXPECT_EQ(errorOf([&] {
-              copy_(destination, zeros({2, 4}));
+              destination.copy_(zeros({2, 4}));
             }),
             "copy_: output with shape [4] doesn't match the broadcast shape [2, 4]");
   Tensor one = zeros({1});
-  EXPECT_EQ(errorOf([&] { copy_(one, zeros({4})); }),
+  EXPECT_EQ(errorOf([&] { one.copy_(zeros({4})); }),
             "copy_: output with shape [1] doesn't match the broadcast shape [4]");
   Tensor onMeta = zeros({4}, {ScalarType::Float, kMeta});
   EXPECT_EQ(errorOf([&] {
-              copy_(onMeta, zeros({2, 4}, {ScalarType::Float, kMeta}));
+              onMeta.copy_(zeros({2, 4}, {ScalarType::Float, kMeta}));
             }),
             "copy_: output with shape [4] doesn't match the broadcast shape [2, 4]");
   // A source that broadcasts still does.
-  copy_(destination, fromValues({7}, {1}));
+  destination.copy_(fromValues({7}, {1}));
   EXPECT_THAT(values(destination), ElementsAre(7, 7, 7, 7));
 }
 
@@ -87,7 +87,7 @@ TEST(FuzzFindings, CopyingAFloatAnIntegerCannotHoldGivesTheLowestInteger) {
   // PyTorch does not refuse these; its CPU shows x86's answer, the lowest
   // int64, which this conversion gives without C++'s undefined behaviour.
   Tensor integers = zeros({3}, {ScalarType::Long});
-  copy_(integers, fromValues({kInf, kNaN, -2.5}, {3}));
+  integers.copy_(fromValues({kInf, kNaN, -2.5}, {3}));
   // repr(torch.tensor([-9223372036854775808, -9223372036854775808, -2])): padded to the widest
   EXPECT_EQ(fmt::format("{}", integers), "tensor([-9223372036854775808, -9223372036854775808,                   -2])");
 }
@@ -98,10 +98,10 @@ TEST(FuzzFindings, AnInplaceOperatorWithoutAFormulaRefusesALeafThatRequiresGrad)
   const std::string leaf = "a leaf Variable that requires grad is being used in an in-place operation.";
   Tensor w = fromValues({1, 2}, {2}, true);
   EXPECT_EQ(errorOf([&] { fill_(w, 3); }), leaf);
-  EXPECT_EQ(errorOf([&] { copy_(w, zeros({2})); }), leaf);
+  EXPECT_EQ(errorOf([&] { w.copy_(zeros({2})); }), leaf);
   EXPECT_EQ(errorOf([&] { neg_(w); }), leaf);
   EXPECT_EQ(errorOf([&] { exp_(w); }), leaf);
-  EXPECT_EQ(errorOf([&] { add_(w, zeros({2})); }), leaf);
+  EXPECT_EQ(errorOf([&] { w.add_(zeros({2})); }), leaf);
   EXPECT_EQ(w.version(), 0U);  // refused before the write
   {
     NoGradGuard noGrad;  // an optimizer's step may write into its weights

@@ -38,7 +38,7 @@ TEST_P(Formula, MatchesFiniteDifferences) {
   mini_test::unlessTheExerciseIsAStub([] { EXPECT_TRUE(gradcheck(GetParam().function, GetParam().inputs())); });
 }
 
-Tensor& inplaceAdd(Tensor& self, const Tensor& other) { return add_(self, other); }
+Tensor& inplaceAdd(Tensor& self, const Tensor& other) { return self.add_(other); }
 
 // One case per operator of derivatives.yaml and per in-place variant that
 // uses its entry (EveryEntryOfDerivativesYamlHasACase checks the first).
@@ -87,7 +87,7 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
       FormulaCase{"view",
                   [](const TensorList& x) {
-                    return view(x[0], {3, 2});
+                    return x[0].view({3, 2});
                   },
                   [] { return TensorList{matrixA()}; }},
       // In-place operators on a fresh non-leaf (a leaf that requires grad refuses them).
@@ -102,7 +102,7 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"mul_",
                   [](const TensorList& x) {
                     Tensor y = neg(x[0]);
-                    return mul_(y, x[1]);
+                    return y.mul_(x[1]);
                   },
                   [] {
                     return TensorList{matrixA(), matrixB()};
@@ -126,7 +126,7 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"copy_",
                   [](const TensorList& x) {
                     Tensor y = mul(x[0], x[0]);
-                    return copy_(y, x[1]);
+                    return y.copy_(x[1]);
                   },
                   [] {
                     return TensorList{matrixA(), fromValues({0.3, -0.8, 1.1}, {3}, true)};
@@ -134,7 +134,7 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"sub_",
                   [](const TensorList& x) {
                     Tensor y = mul(x[0], x[0]);
-                    return sub_(y, x[1]);
+                    return y.sub_(x[1]);
                   },
                   [] {
                     return TensorList{matrixA(), scalar()};
@@ -142,7 +142,7 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"div_",
                   [](const TensorList& x) {
                     Tensor y = mul(x[0], x[0]);
-                    return div_(y, x[1]);
+                    return y.div_(x[1]);
                   },
                   [] {
                     return TensorList{matrixA(), matrixB()};
@@ -150,7 +150,7 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"atan2_",
                   [](const TensorList& x) {
                     Tensor y = mul(x[0], x[0]);
-                    return atan2_(y, x[1]);
+                    return y.atan2_(x[1]);
                   },
                   [] {
                     return TensorList{matrixA(), matrixB()};

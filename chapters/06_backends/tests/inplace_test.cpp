@@ -16,7 +16,7 @@ TEST(Inplace, ModifyingASavedResultIsAnErrorNamingItsProducer) {
   const Tensor x = fromValues({1, 2, 3}, {3}, true);
   Tensor e = exp(x);                         // ExpBackward0 saves its result, e
   const Tensor y = mul(e, scalarTensor(2));  // ...and MulBackward0 needs nothing of e
-  add_(e, scalarTensor(1));                  // e is now at version 1
+  e.add_(scalarTensor(1));                   // e is now at version 1
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [3]], which is output 0 of ExpBackward0, is at version 1; expected version 0 "
@@ -30,7 +30,7 @@ TEST(Inplace, TheSavedTensorErrorNamesTheTensorTypeOfItsDtype) {
   const Tensor a = ones({2}, TensorOptions{}.withRequiresGrad(true));
   Tensor e = exp(a);
   const Tensor y = mul(e, scalarTensor(2));
-  add_(e, scalarTensor(1));
+  e.add_(scalarTensor(1));
   const std::string message = errorOf([&] { sum(y).backward(); });
   EXPECT_NE(message.find("[torch.FloatTensor [2]], which is output 0 of ExpBackward0, is at version 1"),
             std::string::npos)
@@ -41,7 +41,7 @@ TEST(Inplace, ModifyingASavedInputIsAnErrorNamingTheNodeThatNeedsIt) {
   const Tensor w = fromValues({1, 2}, {2}, true);
   Tensor input = fromValues({3, 4}, {2});
   const Tensor y = mul(w, input);  // MulBackward0 saves input for w's gradient
-  mul_(input, scalarTensor(10));
+  input.mul_(scalarTensor(10));
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: MulBackward0 saved it in "
@@ -52,8 +52,8 @@ TEST(Inplace, ModifyingAViewOfASavedTensorIsCaughtToo) {
   const Tensor w = fromValues({1, 2, 3, 4}, {2, 2}, true);
   const Tensor input = fromValues({1, 1, 1, 1}, {2, 2});
   const Tensor y = mul(w, input);
-  Tensor flat = view(input, {4});
-  add_(flat, ones({4}));
+  Tensor flat = input.view({4});
+  flat.add_(ones({4}));
   EXPECT_NE(errorOf([&] { sum(y).backward(); }).find("is at version 1; expected version 0"), std::string::npos);
 }
 
@@ -62,14 +62,14 @@ TEST(Inplace, ATensorNoFormulaReadsMayChange) {
   const Tensor w = fromValues({1, 2}, {2}, true);
   Tensor input = fromValues({3, 4}, {2});
   const Tensor y = add(w, input);
-  add_(input, ones({2}));
+  input.add_(ones({2}));
   sum(y).backward();
   EXPECT_THAT(values(w.grad()), ElementsAre(1, 1));
 }
 
 TEST(Inplace, ALeafThatRequiresGradRefuses) {
   Tensor w = fromValues({1, 2}, {2}, true);
-  EXPECT_EQ(errorOf([&] { add_(w, ones({2})); }),
+  EXPECT_EQ(errorOf([&] { w.add_(ones({2})); }),
             "a leaf Variable that requires grad is being used in an in-place operation.");
   EXPECT_EQ(w.version(), 0u) << "refused before writing";
 }
@@ -78,7 +78,7 @@ TEST(Inplace, ALeafMayBeUpdatedUnderNoGrad) {
   Tensor w = fromValues({1, 2}, {2}, true);
   {
     NoGradGuard noGrad;
-    add_(w, fromValues({0.5, 0.5}, {2}));
+    w.add_(fromValues({0.5, 0.5}, {2}));
   }
   EXPECT_THAT(values(w), ElementsAre(1.5, 2.5));
   EXPECT_TRUE(w.isLeaf());
@@ -89,7 +89,7 @@ TEST(Inplace, RebasesTheHistoryOfANonLeaf) {
   const Tensor x = fromValues({1, 2}, {2}, true);
   Tensor y = neg(x);  // NegBackward0 saves nothing, so y may change
   const std::shared_ptr<Node> before = y.gradFn();
-  mul_(y, scalarTensor(3));
+  y.mul_(scalarTensor(3));
   ASSERT_NE(y.gradFn(), before);
   EXPECT_EQ(y.gradFn()->name(), "MulBackward0");
   EXPECT_EQ(y.gradFn()->nextEdges()[0].function, before) << "the new node leads back to neg";
@@ -101,7 +101,7 @@ TEST(Inplace, ChangingAResultItsOwnNodeSavedIsAnError) {
   // As in torch: y = x.exp(); y.mul_(3) leaves ExpBackward0 with a stale y.
   const Tensor x = fromValues({1, 2}, {2}, true);
   Tensor y = exp(x);
-  mul_(y, scalarTensor(3));
+  y.mul_(scalarTensor(3));
   EXPECT_NE(errorOf([&] { sum(y).backward(); }).find("which is output 0 of ExpBackward0, is at version 1"),
             std::string::npos);
 }
@@ -109,7 +109,7 @@ TEST(Inplace, ChangingAResultItsOwnNodeSavedIsAnError) {
 TEST(Inplace, GivesATensorThatDidNotRequireGradAHistory) {
   const Tensor w = fromValues({2, 3}, {2}, true);
   Tensor acc = zeros({2});
-  add_(acc, w);
+  acc.add_(w);
   EXPECT_TRUE(acc.requiresGrad());
   EXPECT_EQ(acc.gradFn()->name(), "AddBackward0");
   sum(mul(acc, acc)).backward();
@@ -118,9 +118,9 @@ TEST(Inplace, GivesATensorThatDidNotRequireGradAHistory) {
 
 TEST(Inplace, OnAViewThatRequiresGradIsRefused) {
   const Tensor x = fromValues({1, 2, 3, 4}, {4}, true);
-  Tensor v = view(exp(x), {2, 2});
+  Tensor v = exp(x).view({2, 2});
   EXPECT_EQ(v.gradFn()->name(), "ViewBackward0");
-  EXPECT_EQ(errorOf([&] { add_(v, scalarTensor(1)); }),
+  EXPECT_EQ(errorOf([&] { v.add_(scalarTensor(1)); }),
             "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
 }
 
@@ -132,7 +132,7 @@ TEST(Inplace, FillAndCopyBumpTheVersion) {
   Tensor t = zeros({3});
   fill_(t, 2.0);
   EXPECT_EQ(t.version(), 1u);
-  copy_(t, ones({3}));
+  t.copy_(ones({3}));
   EXPECT_EQ(t.version(), 2u);
   EXPECT_THAT(values(t), ElementsAre(1, 1, 1));
 }
@@ -153,7 +153,7 @@ TEST(Inplace, OverwritingASavedInputWithCopyIsAnError) {
   const Tensor w = fromValues({1, 2}, {2}, true);
   Tensor input = fromValues({3, 4}, {2});
   const Tensor y = mul(w, input);
-  copy_(input, fromValues({5, 6}, {2}));
+  input.copy_(fromValues({5, 6}, {2}));
   EXPECT_NE(errorOf([&] { sum(y).backward(); }).find("is at version 1; expected version 0"), std::string::npos);
 }
 
@@ -173,7 +173,7 @@ TEST(Inplace, ATransposeIsAViewToo) {
   // as view's is: an in-place write through it is refused the same way.
   const Tensor x = fromValues({1, 2, 3, 4}, {2, 2}, true);
   Tensor transposed = t(exp(x));
-  EXPECT_EQ(errorOf([&] { add_(transposed, scalarTensor(1)); }),
+  EXPECT_EQ(errorOf([&] { transposed.add_(scalarTensor(1)); }),
             "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
 }
 
@@ -184,14 +184,14 @@ TEST(Inplace, AViewIsRefusedOnceItsBaseWasWrittenInPlace) {
   // with r's old history the gradient would be 1, silently.
   const Tensor x = fromValues({1, 2, 3, 4}, {4}, true);
   Tensor a = mul(x, scalarTensor(1));
-  const Tensor r = view(a, {2, 2});
-  mul_(a, fromValues({0.5, 0.5, 0.5, 0.5}, {4}));
+  const Tensor r = a.view({2, 2});
+  a.mul_(fromValues({0.5, 0.5, 0.5, 0.5}, {4}));
   EXPECT_EQ(errorOf([&] { sum(r); }),
             "a view was used after its base was modified by an inplace operation (its history is from version 0, its "
             "storage is at version 1): PyTorch would rebuild the view's history here, this course does not. Take the "
             "view again after the inplace operation.");
   // Taken again, the view's history is the base's new one.
-  sum(view(a, {2, 2})).backward();
+  sum(a.view({2, 2})).backward();
   EXPECT_THAT(values(x.grad()), ElementsAre(0.5, 0.5, 0.5, 0.5));
 }
 

@@ -16,12 +16,14 @@
 #include "mini/native/factories.h"
 #include "mini/util/warning.h"
 #include "support/backend_test_helpers.h"
+#include "support/dispatcher_support.h"
 
 namespace mini {
 namespace {
 
 using mini_test::cpuTensor;
 using mini_test::errorOf;
+using mini_test::handleOf;
 using mini_test::valuesOf;
 using ::testing::ContainsRegex;
 using ::testing::ElementsAre;
@@ -48,13 +50,13 @@ struct BinaryVariants {
 TEST(Structured, BinaryVariantsAgree) {
   const std::vector<BinaryVariants> operators = {
       {"add", [](const Tensor& a, const Tensor& b) { return add(a, b); },
-       [](Tensor& a, const Tensor& b) -> Tensor& { return add_(a, b); },
+       [](Tensor& a, const Tensor& b) -> Tensor& { return a.add_(b); },
        [](Tensor& out, const Tensor& a, const Tensor& b) -> Tensor& { return add_out(out, a, b); }},
       {"sub", [](const Tensor& a, const Tensor& b) { return sub(a, b); },
-       [](Tensor& a, const Tensor& b) -> Tensor& { return sub_(a, b); },
+       [](Tensor& a, const Tensor& b) -> Tensor& { return a.sub_(b); },
        [](Tensor& out, const Tensor& a, const Tensor& b) -> Tensor& { return sub_out(out, a, b); }},
-      {"mul", &mul, &mul_, &mul_out},
-      {"div", &div, &div_, &div_out}};
+      {"mul", &mul, [](Tensor& a, const Tensor& b) -> Tensor& { return a.mul_(b); }, &mul_out},
+      {"div", &div, [](Tensor& a, const Tensor& b) -> Tensor& { return a.div_(b); }, &div_out}};
   // atan2 is exercise 06.5's meta(): tests/exercises/atan2_meta_test.cpp
   // checks it, so these tests pass in the learner's build too.
   const Tensor a = cpuTensor({1, -2, 3, 4, 5, -6}, {2, 3});
@@ -245,17 +247,17 @@ TEST(Structured, OutChecksDtypeAndDevice) {
 TEST(Structured, InplaceRefusesAResultThatIsNotSelfs) {
   Tensor small = ones({2});
   EXPECT_EQ(errorOf([&] {
-              add_(small, ones({3, 2}));
+              small.add_(ones({3, 2}));
             }),
             // torch.ones(2).add_(torch.ones(3, 2)) in 1.13:
             "output with shape [2] doesn't match the broadcast shape [3, 2]");
   Tensor integers = ones({2}, {ScalarType::Long});
   EXPECT_EQ(errorOf([&] { exp_(integers); }), "exp: result type Float can't be cast to the desired output type Long");
-  EXPECT_EQ(errorOf([&] { div_(integers, integers); }),
+  EXPECT_EQ(errorOf([&] { integers.div_(integers); }),
             "div: result type Float can't be cast to the desired output type Long");
   // A narrower other is fine: computed in self's dtype.
   Tensor floats = ones({2});
-  sub_(floats, ones({2}, {ScalarType::Double}));
+  floats.sub_(ones({2}, {ScalarType::Double}));
   EXPECT_EQ(floats.dtype(), ScalarType::Float);
   EXPECT_THAT(valuesOf(floats), ElementsAre(0, 0));
 }
@@ -298,9 +300,9 @@ TEST(Structured, MetaShapesAndDtypesMatchTheCpu) {
 }
 
 TEST(Structured, TheTablesNameTheGeneratedFiles) {
-  EXPECT_THAT(addOp().dumpComputedTable(),
+  EXPECT_THAT(handleOf<_ops::add_Tensor>().dumpComputedTable(),
               ContainsRegex("CPU: registered at build/[^/]+/chapters/06_backends/generated/RegisterCPU.cpp:[0-9]+"));
-  EXPECT_THAT(addOutOp().dumpComputedTable(),
+  EXPECT_THAT(handleOf<_ops::add_out>().dumpComputedTable(),
               ContainsRegex("Meta: registered at build/[^/]+/chapters/06_backends/generated/RegisterMeta.cpp:[0-9]+"));
 }
 

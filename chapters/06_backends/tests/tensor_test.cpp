@@ -47,7 +47,7 @@ TEST(Tensor, RejectsValuesThatDoNotFitTheSizes) {
 TEST(Tensor, CopiesAreHandlesToOneTensor) {
   Tensor a = fromValues({1, 2}, {2});
   Tensor b = a;
-  add_(b, ones({2}));
+  b.add_(ones({2}));
   EXPECT_TRUE(a.is_same(b));
   EXPECT_THAT(values(a), ElementsAre(2, 3));
 }
@@ -95,13 +95,13 @@ TEST(Tensor, PrintsLikeTorch) {
 
 TEST(Tensor, ViewsShareStorageAndVersion) {
   Tensor base = fromValues({1, 2, 3, 4}, {2, 2});
-  Tensor flat = view(base, {4});
+  Tensor flat = base.view({4});
   EXPECT_EQ(flat.sizes(), (Sizes{4}));
-  add_(flat, ones({4}));
+  flat.add_(ones({4}));
   EXPECT_THAT(values(base), ElementsAre(2, 3, 4, 5));
   EXPECT_EQ(base.version(), 1u);
   EXPECT_EQ(flat.version(), 1u);
-  EXPECT_EQ(errorOf([&] { view(base, {3}); }), "shape '[3]' is invalid for input of size 4");
+  EXPECT_EQ(errorOf([&] { base.view({3}); }), "shape '[3]' is invalid for input of size 4");
 }
 
 TEST(Tensor, Int64ArithmeticWrapsAroundAsTorchDoes) {
@@ -130,20 +130,20 @@ TEST(Tensor, ViewOfNoElementsWithAZeroAndMinusOneIsAmbiguous) {
   // torch.empty(0).view(-1, 0) in 1.13 (the fuzzer found a division by zero here):
   const Tensor none = zeros({0});
   EXPECT_EQ(errorOf([&] {
-              view(none, {-1, 0});
+              none.view({-1, 0});
             }),
             "cannot reshape tensor of 0 elements into shape [-1, 0] because the unspecified dimension size -1 can "
             "be any value and is ambiguous");
   // torch.empty(2, 0).view(-1, 5).shape is torch.Size([0, 5]).
-  EXPECT_EQ(view(zeros({2, 0}), {-1, 5}).sizes(), (Sizes{0, 5}));
+  EXPECT_EQ(zeros({2, 0}).view({-1, 5}).sizes(), (Sizes{0, 5}));
 }
 
 TEST(Tensor, InplaceOperatorsBumpTheVersionOutOfPlaceOnesDoNot) {
   Tensor a = fromValues({1, 2}, {2});
   const Tensor sumOfA = add(a, a);
   EXPECT_EQ(a.version(), 0u);
-  mul_(a, scalarTensor(3));
-  add_(a, scalarTensor(1));
+  a.mul_(scalarTensor(3));
+  a.add_(scalarTensor(1));
   EXPECT_EQ(a.version(), 2u);
   EXPECT_EQ(sumOfA.version(), 0u);
   EXPECT_THAT(values(a), ElementsAre(4, 7));

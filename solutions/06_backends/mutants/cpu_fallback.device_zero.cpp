@@ -57,7 +57,7 @@ void cpuFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, St
     }
     const std::optional<std::size_t> written = writtenArgument(schema, schema.returns[r]);
     if (written && onDevice[*written].defined()) {
-      copy_(onDevice[*written], result.toTensor());
+      onDevice[*written].copy_(result.toTensor());
       result = onDevice[*written];
     } else {
       result = result.toTensor().to(Device{device->type, 0});

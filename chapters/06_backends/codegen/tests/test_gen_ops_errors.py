@@ -37,8 +37,20 @@ class BrokenYaml(unittest.TestCase):
 
     def test_unknown_key(self):
         self.assertEqual(self.error_of(GOOD_ADD + "  structurd_delegate: add.out\n"),
-                         "ops.yaml:5: unknown key 'structurd_delegate' (known: func, structured, "
+                         "ops.yaml:5: unknown key 'structurd_delegate' (known: func, variants, structured, "
                          "structured_delegate, dispatch, manual_cpp_binding)")
+
+    def test_unknown_variant(self):
+        self.assertEqual(self.error_of("- func: neg(Tensor self) -> Tensor\n  variants: function, methd\n"
+                                       "  dispatch:\n    CPU: neg_cpu\n"),
+                         "ops.yaml:2: neg: unknown variant 'methd' in 'variants: function, methd' "
+                         "(known: function, method)")
+
+    def test_a_method_needs_self(self):
+        self.assertEqual(self.error_of("- func: threshold_backward(Tensor grad_output, Tensor input) -> Tensor\n"
+                                       "  variants: method\n  dispatch:\n    CPU: threshold_backward_cpu\n"),
+                         "ops.yaml:2: threshold_backward: 'variants: method' needs a Tensor argument named self "
+                         "(the tensor the method is called on)")
 
     def test_delegate_to_a_missing_operator(self):
         self.assertEqual(self.error_of(GOOD_ADD + "- func: sub.Tensor(Tensor self, Tensor other) -> Tensor\n"
@@ -98,11 +110,10 @@ class BrokenYaml(unittest.TestCase):
 
 
 class ExerciseYamlAcrossFiles(unittest.TestCase):
-    def test_an_exercise_entry_delegates_only_within_its_file(self):
+    def generate(self, ops_yaml: str, exercise_yaml: str) -> tuple[int, str]:
+        """Runs the generator on the two files; its exit status and its stderr."""
         with tempfile.TemporaryDirectory() as folder:
-            for name, text in (("ops.yaml", GOOD_ADD),
-                               ("ops_exercise.yaml", "- func: add.Tensor(Tensor self, Tensor other) -> Tensor\n"
-                                                     "  structured_delegate: add.out\n")):
+            for name, text in (("ops.yaml", ops_yaml), ("ops_exercise.yaml", exercise_yaml)):
                 with open(os.path.join(folder, name), "w", encoding="utf-8") as stream:
                     stream.write(text)
             errors = io.StringIO()
@@ -110,10 +121,24 @@ class ExerciseYamlAcrossFiles(unittest.TestCase):
                 status = main(["--yaml", os.path.join(folder, "ops.yaml"), "--exercise-yaml",
                                os.path.join(folder, "ops_exercise.yaml"), "--out", os.path.join(folder, "out"),
                                "--root", folder])
+        return status, errors.getvalue()
+
+    def test_an_exercise_entry_delegates_only_within_its_file(self):
+        status, errors = self.generate(GOOD_ADD, "- func: add.Tensor(Tensor self, Tensor other) -> Tensor\n"
+                                                 "  structured_delegate: add.out\n")
         self.assertEqual(status, 1)
-        self.assertEqual(errors.getvalue(),
+        self.assertEqual(errors,
                          "error: ops_exercise.yaml:1: add.Tensor: structured_delegate 'add.out' is in ops.yaml; "
                          "an exercise's entries delegate only to entries of their own file\n")
+
+    def test_an_exercise_entry_gets_no_method(self):
+        status, errors = self.generate(GOOD_ADD, "- func: neg(Tensor self) -> Tensor\n"
+                                                 "  variants: function, method\n  dispatch:\n    CPU: neg_cpu\n")
+        self.assertEqual(status, 1)
+        self.assertEqual(errors,
+                         "error: ops_exercise.yaml:1: neg: an exercise's operator gets no Tensor method "
+                         "('variants: function' only): methods are declared inside class Tensor, which every "
+                         "file of the chapter includes, so one would rebuild the chapter\n")
 
 
 if __name__ == "__main__":

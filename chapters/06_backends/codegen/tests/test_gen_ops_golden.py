@@ -12,6 +12,9 @@ sys.path.insert(0, os.path.join(HERE, ".."))
 from gen_ops import generate, main  # noqa: E402
 from model import load_operators  # noqa: E402
 
+sys.path.insert(0, HERE)
+from golden_files import check_golden  # noqa: E402
+
 CHAPTER = os.path.normpath(os.path.join(HERE, "..", ".."))
 
 
@@ -54,10 +57,97 @@ class GeneratedFiles(unittest.TestCase):
         self.assertRegex(self.files["RegisterCPU.cpp"], r"//   chapters/06_backends/ops.yaml:\d+  add.out\n")
 
     def test_the_public_out_function_takes_out_first(self):
-        self.assertIn("Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alpha = 1);",
+        self.assertIn("inline Tensor& add_out(Tensor& out, const Tensor& self, const Tensor& other, "
+                      "const Scalar& alpha = 1) {\n"
+                      "  return _ops::add_out::call(self, other, alpha, out);\n}\n",
                       self.files["mini/generated/Functions.h"])
-        self.assertIn("Tensor sum(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim = false);",
+        self.assertIn("inline Tensor sum(const Tensor& self, const std::vector<std::int64_t>& dim, "
+                      "bool keepdim = false) {",
                       self.files["mini/generated/Functions.h"])
+
+    def test_the_ops_struct_of_add(self):
+        """at::_ops::add_Tensor's shape: names, schema, call and redispatch."""
+        text = self.files["mini/generated/Operators.h"]
+        struct = text[text.index("struct add_Tensor {"):]
+        self.assertEqual(struct[:struct.index("};\n") + 3],
+                         "struct add_Tensor {\n"
+                         "  using schema = Tensor(const Tensor&, const Tensor&, const Scalar&);\n"
+                         "  using ptr_schema = schema*;\n"
+                         '  static constexpr const char* name = "aten::add";\n'
+                         '  static constexpr const char* overload_name = "Tensor";\n'
+                         '  static constexpr const char* schema_str = '
+                         '"add.Tensor(Tensor self, Tensor other, *, Scalar alpha=1) -> Tensor";\n'
+                         "  static Tensor call(const Tensor& self, const Tensor& other, const Scalar& alpha);\n"
+                         "  static Tensor redispatch(DispatchKeySet dispatchKeySet, const Tensor& self, "
+                         "const Tensor& other, const Scalar& alpha);\n"
+                         "};\n")
+        # PyTorch's struct names: the overload after an underscore, so add_.Tensor is add__Tensor.
+        for name in ("struct add__Tensor {", "struct add_out {", "struct neg {", "struct sum_dim_IntList {",
+                     "struct _to_copy {"):
+            self.assertIn(name, text)
+        calls = self.files["Operators.cpp"]
+        body = calls[calls.index("Tensor add_Tensor::call("):]
+        self.assertEqual(body[:body.index("\n}\n") + 3],
+                         "Tensor add_Tensor::call(const Tensor& self, const Tensor& other, const Scalar& alpha) {\n"
+                         "  static const auto op = create_add_Tensor_typed_handle();\n"
+                         "  return op.call(self, other, alpha);\n}\n")
+
+    def test_the_lesson_s_call_path_as_generated(self):
+        """What lesson 06 shows of the call path a.add(b) takes (golden/add_call_path.txt):
+        the Tensor method, the _ops struct with its call and redispatch, and
+        redispatch::add. After a change of the generator:
+        MINI_UPDATE_GOLDEN=1 python3 -m unittest test_gen_ops_golden."""
+        def piece(text, start, end):
+            found = text[text.index(start):]
+            return found[:found.index(end) + len(end)]
+
+        operators = self.files["Operators.cpp"]
+        pieces = [
+            "// mini/generated/TensorMethodDeclarations.h, inside class Tensor",
+            piece(self.files["mini/generated/TensorMethodDeclarations.h"], "Tensor add(const Tensor& other", ";\n"),
+            "// mini/generated/TensorMethodDefinitions.h",
+            piece(self.files["mini/generated/TensorMethodDefinitions.h"], "inline Tensor Tensor::add(", "\n}\n"),
+            "// mini/generated/Operators.h, in namespace _ops",
+            piece(self.files["mini/generated/Operators.h"], "struct add_Tensor {", "\n};\n"),
+            "// Operators.cpp",
+            piece(operators, "TypedOperatorHandle<add_Tensor::schema> create_add_Tensor_typed_handle()", "\n}\n"),
+            piece(operators, "Tensor add_Tensor::call(", "\n}\n"),
+            piece(operators, "Tensor add_Tensor::redispatch(", "\n}\n"),
+            "// mini/generated/RedispatchFunctions.h, in namespace redispatch",
+            piece(self.files["mini/generated/RedispatchFunctions.h"], "inline Tensor add(", "\n}\n"),
+        ]
+        check_golden(self, "add_call_path.txt", "\n".join(pieces))
+
+    def test_redispatch_functions_exist_for_every_operator(self):
+        text = self.files["mini/generated/RedispatchFunctions.h"]
+        self.assertIn("inline Tensor add(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other, "
+                      "const Scalar& alpha = 1) {\n"
+                      "  return _ops::add_Tensor::redispatch(dispatchKeySet, self, other, alpha);\n}\n", text)
+        # add_ is a method only, and still has its redispatch function, as at::redispatch::add_.
+        self.assertIn("inline Tensor& add_(DispatchKeySet dispatchKeySet, Tensor& self,", text)
+        self.assertIn("inline Tensor& add_outf(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other, "
+                      "const Scalar& alpha, Tensor& out) {", text)
+
+    def test_variants_choose_the_function_and_the_method(self):
+        functions = self.files["mini/generated/Functions.h"]
+        declarations = self.files["mini/generated/TensorMethodDeclarations.h"]
+        definitions = self.files["mini/generated/TensorMethodDefinitions.h"]
+        # add: both; add_, view, copy_: methods only, as in 1.13; add.out: a function only.
+        self.assertIn("inline Tensor add(const Tensor& self,", functions)
+        self.assertIn("Tensor add(const Tensor& other, const Scalar& alpha = 1) const;", declarations)
+        for method_only in ("add_", "view", "copy_"):
+            self.assertNotIn(f" {method_only}(", functions)
+            self.assertIn(f" {method_only}(", declarations)
+        self.assertNotIn("add_out", declarations)
+        self.assertIn("inline Tensor& Tensor::add_(const Tensor& other, const Scalar& alpha) const {\n"
+                      "  return _ops::add__Tensor::call(const_cast<Tensor&>(*this), other, alpha);\n}\n", definitions)
+        self.assertIn("inline Tensor Tensor::add(const Tensor& other, const Scalar& alpha) const {\n"
+                      "  return _ops::add_Tensor::call(*this, other, alpha);\n}\n", definitions)
+
+    def test_an_exercise_set_has_no_tensor_methods(self):
+        files = generate(self.ops, ["CPU"], prefix="Exercise")
+        self.assertNotIn("mini/generated/ExerciseTensorMethodDeclarations.h", files)
+        self.assertIn("mini/generated/ExerciseRedispatchFunctions.h", files)
 
     def test_the_class_hierarchy(self):
         self.assertIn("struct structured_add_Tensor : public MetaBase {", self.files["mini/generated/MetaFunctions.h"])
@@ -83,7 +173,7 @@ class GeneratedFiles(unittest.TestCase):
                          "Tensor& ADInplaceOrView_fill_(DispatchKeySet dispatchKeySet, Tensor& self, double value) {\n"
                          "  {\n"
                          "    AutoDispatchBelowADInplaceOrView guard;\n"
-                         "    fillInplaceOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, value);\n"
+                         "    _ops::fill_::redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, value);\n"
                          "  }\n"
                          "  bumpVersion(self);\n"
                          "  return self;\n"
@@ -93,7 +183,8 @@ class GeneratedFiles(unittest.TestCase):
         text = self.files["RegisterADInplaceOrView.cpp"]
         kernel = text[text.index("Tensor ADInplaceOrView_view("):]
         kernel = kernel[:kernel.index("\n}\n") + 3]
-        self.assertIn("result = viewOp().redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, size);", kernel)
+        self.assertIn("result = _ops::view::redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, size);",
+                      kernel)
         self.assertIn("  markAsView(result);\n", kernel)
         self.assertNotIn("bumpVersion", kernel)
 
@@ -113,13 +204,13 @@ class GeneratedFiles(unittest.TestCase):
         self.assertNotIn("RegisterAutograd.cpp", self.files)  # VariableType.cpp (test_gen_autograd_golden.py)
 
     def test_a_factory_takes_tensor_options(self):
-        self.assertIn("Tensor empty(const std::vector<std::int64_t>& size, const TensorOptions& options = {});",
-                      self.files["mini/generated/Functions.h"])
-        self.assertNotIn(" eye(", self.files["mini/generated/Functions.h"])  # manual_cpp_binding
-        functions = self.files["Functions.cpp"]
-        body = functions[functions.index("Tensor empty("):]
+        functions = self.files["mini/generated/Functions.h"]
+        self.assertIn("inline Tensor empty(const std::vector<std::int64_t>& size, const TensorOptions& options = {}) {",
+                      functions)
+        self.assertNotIn(" eye(", functions)  # manual_cpp_binding
+        body = functions[functions.index("inline Tensor empty("):]
         self.assertIn("    AutoDispatchBelowADInplaceOrView guard;\n"
-                      "    result = emptyOp().call(size, options.dtype, options.device);\n", body)
+                      "    result = _ops::empty::call(size, options.dtype, options.device);\n", body)
 
     def test_cuda_plain_kernels_without_nvcc(self):
         # RegisterCUDA.cpp of a build without nvcc: no structured wrapper,
@@ -158,7 +249,7 @@ class ExerciseFiles(unittest.TestCase):
         self.assertTrue(changed)
         self.assertTrue(all(os.path.basename(name).startswith("Exercise") for name in changed), changed)
         self.assertNotIn("abs", solution_files[os.path.join("mini", "generated", "Functions.h")])
-        self.assertIn("Tensor abs(const Tensor& self);",
+        self.assertIn("inline Tensor abs(const Tensor& self) {",
                       solution_files[os.path.join("mini", "generated", "ExerciseFunctions.h")])
         self.assertIn('#include "mini/generated/ExerciseNativeFunctions.h"', solution_files["ExerciseRegisterCPU.cpp"])
         self.assertIn('m.impl("abs", mini::TORCH_FN<&mini::wrapper_CPU_abs>);',

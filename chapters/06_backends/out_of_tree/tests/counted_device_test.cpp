@@ -10,6 +10,7 @@
 #include "mini/autograd/node.h"
 #include "mini/native/factories.h"
 #include "mini/util/load_library.h"
+#include "support/dispatcher_support.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -17,6 +18,7 @@ namespace {
 
 using counted_device::kCountedDevice;
 using mini_test::errorOf;
+using mini_test::handleOf;
 using mini_test::values;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -43,7 +45,7 @@ TEST(CountedDevice, ItsAllocatorHoldsItsTensors) {
 
 TEST(CountedDevice, ItsKernelsAreTheOnesThatRun) {
   countedDevice();
-  const std::string table = addOp().dumpComputedTable();
+  const std::string table = handleOf<_ops::add_Tensor>().dumpComputedTable();
   EXPECT_THAT(table, HasSubstr("PrivateUse1: registered at "));
   EXPECT_THAT(table, HasSubstr("counted_kernels.cpp"));
   const Tensor a = fromValues({1, 2, 3}, {3}).to(kCountedDevice);
@@ -51,7 +53,7 @@ TEST(CountedDevice, ItsKernelsAreTheOnesThatRun) {
   const Tensor c = add(a, b);
   EXPECT_EQ(c.device(), kCountedDevice);
   EXPECT_THAT(values(c), ElementsAre(11, 22, 33));
-  EXPECT_THAT(values(matmul(view(a, {3, 1}), view(b, {1, 3}))), ElementsAre(10, 20, 30, 20, 40, 60, 30, 60, 90));
+  EXPECT_THAT(values(matmul(a.view({3, 1}), b.view({1, 3}))), ElementsAre(10, 20, 30, 20, 40, 60, 30, 60, 90));
   // What torch prints for a float64 tensor on PrivateUse1: whole floats end in a point.
   EXPECT_EQ(fmt::format("{}", c), "tensor([11., 22., 33.], device='privateuseone:0', dtype=torch.float64)");
 }

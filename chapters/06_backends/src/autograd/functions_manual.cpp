@@ -54,7 +54,7 @@ Tensor sum_backward(const Tensor& grad, const Sizes& sizes, const std::vector<st
   for (std::int64_t d : dim) {
     kept[static_cast<std::size_t>(wrapDim(d, static_cast<std::int64_t>(sizes.size())))] = 1;
   }
-  return expandTo(view(grad.isContiguous() ? grad : clone(grad), kept), sizes);
+  return expandTo((grad.isContiguous() ? grad : clone(grad)).view(kept), sizes);
 }
 
 Tensor mm_mat1_backward(const Tensor& grad, const Tensor& mat2) { return matmul(grad, t(mat2)); }

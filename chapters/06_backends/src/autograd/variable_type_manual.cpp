@@ -74,7 +74,7 @@ Tensor& copy_(DispatchKeySet ks, Tensor& self, const Tensor& src) {
   }
   {
     AutoDispatchBelowADInplaceOrView guard;
-    copyInplaceOp().redispatch(ks & kAfterAutogradKeySet, self, src);
+    redispatch::copy_(ks & kAfterAutogradKeySet, self, src);
   }
   if (grad_fn != nullptr) {
     setHistory(self, grad_fn);

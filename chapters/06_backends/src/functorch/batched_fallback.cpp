@@ -91,7 +91,7 @@ void batchedTensorForLoopFallback(const OperatorHandle& op, DispatchKeySet /*dis
       stacked = emptyTensor(sizes, result.options());
     }
     Tensor slot = selectRow(stacked, row);
-    copy_(slot, result);
+    slot.copy_(result);
   }
   push(*stack, makeBatched(stacked, level));
 }

@@ -55,7 +55,7 @@ Tensor padLogicalRank(const Tensor& physical, std::int64_t rank) {
   Sizes sizes{physical.sizes()[0]};
   sizes.insert(sizes.end(), static_cast<std::size_t>(rank - logicalRank), 1);
   sizes.insert(sizes.end(), physical.sizes().begin() + 1, physical.sizes().end());
-  return view(physical, sizes);
+  return physical.view(sizes);
 }
 
 /// Calls `op` on `arguments` and returns its one result.
@@ -100,7 +100,7 @@ void viewBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, 
   const std::int64_t level = levelOf(arguments);
   Tensor physical = *physicalAt(arguments[0].toTensor(), level);
   const std::vector<std::int64_t> size = arguments[1].toIntList();
-  push(*stack, makeBatched(view(physical, batchedSizes(physical.sizes()[0], size)), level));
+  push(*stack, makeBatched(physical.view(batchedSizes(physical.sizes()[0], size)), level));
 }
 
 /// sum(x) and sum(x, dims, keepdim): the sample's dimensions are the
@@ -149,13 +149,13 @@ void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
   const std::int64_t n = self.sizes()[0], k = self.sizes()[1], m = other.sizes()[1];
   if (!otherPhysical) {
     const std::int64_t batchSize = selfPhysical->sizes()[0];
-    const Tensor rows = view(selfPhysical->isContiguous() ? *selfPhysical : clone(*selfPhysical), {batchSize * n, k});
-    push(*stack, makeBatched(view(matmul(rows, other), {batchSize, n, m}), level));
+    const Tensor rows = (selfPhysical->isContiguous() ? *selfPhysical : clone(*selfPhysical)).view({batchSize * n, k});
+    push(*stack, makeBatched(matmul(rows, other).view({batchSize, n, m}), level));
     return;
   }
   const std::int64_t batchSize = otherPhysical->sizes()[0];
-  const Tensor left = selfPhysical ? view(*selfPhysical, {batchSize, n, k, 1}) : view(self, {1, n, k, 1});
-  const Tensor right = view(*otherPhysical, {batchSize, 1, k, m});
+  const Tensor left = selfPhysical ? selfPhysical->view({batchSize, n, k, 1}) : self.view({1, n, k, 1});
+  const Tensor right = otherPhysical->view({batchSize, 1, k, m});
   push(*stack, makeBatched(sum(mul(left, right), {2}), level));
 }
 // [matmul_batch_rule]

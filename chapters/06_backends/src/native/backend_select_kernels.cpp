@@ -7,6 +7,7 @@
 // here, not generated, because this is the lesson that shows one; ops.yaml
 // names them (`BackendSelect:`) and the generated RegisterBackendSelect.cpp
 // registers them.
+#include "mini/core/tensor.h"
 #include "mini/generated/Operators.h"
 #include "mini/native/factories.h"
 
@@ -25,24 +26,24 @@ DispatchKeySet backendSelectKeySet(ScalarType /*dtype*/, Device device) {
 // [empty_backend_select]
 Tensor emptyBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
   const DispatchKeySet keySet = backendSelectKeySet(dtype, device);
-  return emptyOp().redispatch(keySet, size, dtype, device);
+  return _ops::empty::redispatch(keySet, size, dtype, device);
 }
 // [empty_backend_select]
 
 Tensor fullBackendSelect(const Sizes& size, double value, ScalarType dtype, Device device) {
-  return fullOp().redispatch(backendSelectKeySet(dtype, device), size, value, dtype, device);
+  return _ops::full::redispatch(backendSelectKeySet(dtype, device), size, value, dtype, device);
 }
 Tensor zerosBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  return zerosOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
+  return _ops::zeros::redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
 }
 Tensor onesBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  return onesOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
+  return _ops::ones::redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
 }
 Tensor arangeBackendSelect(double start, double end, double step, ScalarType dtype, Device device) {
-  return arangeOp().redispatch(backendSelectKeySet(dtype, device), start, end, step, dtype, device);
+  return _ops::arange::redispatch(backendSelectKeySet(dtype, device), start, end, step, dtype, device);
 }
 Tensor randnBackendSelect(const Sizes& size, ScalarType dtype, Device device) {
-  return randnOp().redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
+  return _ops::randn::redispatch(backendSelectKeySet(dtype, device), size, dtype, device);
 }
 
 }  // namespace ch06

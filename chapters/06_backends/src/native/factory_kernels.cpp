@@ -148,7 +148,7 @@ Tensor eyeComposite(std::int64_t n, ScalarType dtype, Device device) {
 // on both tensors and so reaches the backend that can reach both memories.
 Tensor toCopyComposite(const Tensor& self, ScalarType dtype, Device device) {
   Tensor out = empty(self.sizes(), {dtype, device});
-  return copy_(out, self);
+  return out.copy_(self);
 }
 // [to_copy_composite]
 

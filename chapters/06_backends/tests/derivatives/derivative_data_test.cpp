@@ -51,26 +51,26 @@ const std::map<std::string, std::function<Tensor(const TensorList&)>>& derivativ
        }},
       {"sum_dim_IntList_empty", [](const TensorList& x) { return sum(x[0], std::vector<std::int64_t>{}); }},
       {"clone", [](const TensorList& x) { return clone(x[0]); }},
-      {"copy_", intoClone([](Tensor& y, const TensorList& x) { copy_(y, x[1]); })},
-      {"copy_from_float32", intoClone([](Tensor& y, const TensorList& x) { copy_(y, x[1]); })},
+      {"copy_", intoClone([](Tensor& y, const TensorList& x) { y.copy_(x[1]); })},
+      {"copy_from_float32", intoClone([](Tensor& y, const TensorList& x) { y.copy_(x[1]); })},
       {"copy_into_float32",
        [](const TensorList& x) {
          Tensor y = x[0].to(ScalarType::Float);
-         return copy_(y, x[1]);
+         return y.copy_(x[1]);
        }},
       {"atan2", [](const TensorList& x) { return atan2(x[0], x[1]); }},
       {"atan2_broadcast", [](const TensorList& x) { return atan2(x[0], x[1]); }},
       {"atan2_other_only", [](const TensorList& x) { return atan2(x[0], x[1]); }},
       {"sin", [](const TensorList& x) { return sin(x[0]); }},
       {"div", [](const TensorList& x) { return div(x[0], x[1]); }},
-      {"sub_", intoClone([](Tensor& y, const TensorList& x) { sub_(y, x[1]); })},
-      {"mul_", intoClone([](Tensor& y, const TensorList& x) { mul_(y, x[1]); })},
-      {"div_", intoClone([](Tensor& y, const TensorList& x) { div_(y, x[1]); })},
-      {"div_other_only", intoClone([](Tensor& y, const TensorList& x) { div_(y, x[1]); })},
+      {"sub_", intoClone([](Tensor& y, const TensorList& x) { y.sub_(x[1]); })},
+      {"mul_", intoClone([](Tensor& y, const TensorList& x) { y.mul_(x[1]); })},
+      {"div_", intoClone([](Tensor& y, const TensorList& x) { y.div_(x[1]); })},
+      {"div_other_only", intoClone([](Tensor& y, const TensorList& x) { y.div_(x[1]); })},
       {"neg_", intoClone([](Tensor& y, const TensorList&) { neg_(y); })},
       {"relu_", intoClone([](Tensor& y, const TensorList&) { relu_(y); })},
       {"exp_", intoClone([](Tensor& y, const TensorList&) { exp_(y); })},
-      {"atan2_", intoClone([](Tensor& y, const TensorList& x) { atan2_(y, x[1]); })},
+      {"atan2_", intoClone([](Tensor& y, const TensorList& x) { y.atan2_(x[1]); })},
   };
   return cases;
 }

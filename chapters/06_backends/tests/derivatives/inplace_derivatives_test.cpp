@@ -25,13 +25,13 @@ using ::testing::HasSubstr;
 
 const std::vector<std::pair<std::string, std::function<void(Tensor&)>>>& writersWithAFormula() {
   static const std::vector<std::pair<std::string, std::function<void(Tensor&)>>> writers = {
-      {"sub_", [](Tensor& w) { sub_(w, ones({2})); }},
-      {"div_", [](Tensor& w) { div_(w, full({2}, 2.0)); }},
+      {"sub_", [](Tensor& w) { w.sub_(ones({2})); }},
+      {"div_", [](Tensor& w) { w.div_(full({2}, 2.0)); }},
       {"neg_", [](Tensor& w) { neg_(w); }},
       {"relu_", [](Tensor& w) { relu_(w); }},
       {"exp_", [](Tensor& w) { exp_(w); }},
-      {"atan2_", [](Tensor& w) { atan2_(w, ones({2})); }},
-      {"copy_", [](Tensor& w) { copy_(w, zeros({2})); }},
+      {"atan2_", [](Tensor& w) { w.atan2_(ones({2})); }},
+      {"copy_", [](Tensor& w) { w.copy_(zeros({2})); }},
       {"fill_", [](Tensor& w) { fill_(w, 3.0); }},
   };
   return writers;
@@ -85,7 +85,7 @@ TEST(InplaceDerivatives, CopyIntoAnIntegerTensorRecordsNothing) {
   // i = torch.zeros(2, dtype=torch.long); i.copy_(x) with x requiring grad:
   // 1.13 gives i no grad_fn (an integer cannot have a gradient), and bumps it.
   Tensor integers = zeros({2}, {ScalarType::Long});
-  copy_(integers, fromValues({1.5, -2.5}, {2}, true));
+  integers.copy_(fromValues({1.5, -2.5}, {2}, true));
   EXPECT_EQ(integers.gradFn(), nullptr);
   EXPECT_FALSE(integers.requiresGrad());
   EXPECT_EQ(integers.version(), 1U);
@@ -97,7 +97,7 @@ TEST(InplaceDerivatives, CopyGivesSelfsOldHistoryAZeroGradient) {
   const Tensor x = fromValues({1, 2}, {2}, true);
   const Tensor s = fromValues({3, 4}, {2}, true);
   Tensor a = mul(x, scalarTensor(1));
-  copy_(a, s);
+  a.copy_(s);
   sum(a).backward();
   EXPECT_THAT(values(x.grad()), ElementsAre(0, 0));
   EXPECT_THAT(values(s.grad()), ElementsAre(1, 1));
@@ -123,7 +123,7 @@ TEST(InplaceDerivatives, AWriteIntoTheResultExpSavedIsCaught) {
   const Tensor w = fromValues({1, 2}, {2}, true);
   Tensor y = clone(w);
   exp_(y);
-  add_(y, ones({2}));
+  y.add_(ones({2}));
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [2]], which is output 0 of ExpBackward0, is at version 2; expected version 1 "
@@ -135,7 +135,7 @@ TEST(InplaceDerivatives, AWriteIntoTheResultReluSavedIsCaught) {
   const Tensor w = fromValues({1, -2}, {2}, true);
   Tensor y = clone(w);
   relu_(y);
-  mul_(y, full({2}, 2.0));
+  y.mul_(full({2}, 2.0));
   EXPECT_THAT(errorOf([&] { sum(y).backward(); }),
               HasSubstr("[torch.DoubleTensor [2]], which is output 0 of ReluBackward0, is at version 2; expected "
                         "version 1 instead."));
@@ -147,8 +147,8 @@ TEST(InplaceDerivatives, AWriteIntoTheDivisorDivSavedIsCaught) {
   const Tensor w = fromValues({1, 2}, {2}, true);
   Tensor other = fromValues({3, 4}, {2});
   Tensor y = clone(w);
-  div_(y, other);
-  add_(other, ones({2}));
+  y.div_(other);
+  other.add_(ones({2}));
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: DivBackward0 saved it in "
@@ -161,7 +161,7 @@ TEST(InplaceDerivatives, DivSavesACloneOfSelfSoItsOwnWriteIsNotStale) {
   // with a = 6, b = 2 is -1.5).
   const Tensor b = fromValues({2}, {1}, true);
   Tensor y = clone(fromValues({6}, {1}, true));
-  div_(y, b);
+  y.div_(b);
   sum(y).backward();
   EXPECT_THAT(values(b.grad()), ElementsAre(-1.5));
 }
@@ -173,7 +173,7 @@ TEST(InplaceDerivatives, AWriteIntoAnInputSinOrAtan2SavedIsCaught) {
     const Tensor w = fromValues({1, 2}, {2}, true);
     Tensor a = fromValues({3, 4}, {2});
     const Tensor y = atan2(w, a);
-    mul_(a, full({2}, 2.0));
+    a.mul_(full({2}, 2.0));
     EXPECT_THAT(
         errorOf([&] { sum(y).backward(); }),
         HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: Atan2Backward0"));
@@ -182,7 +182,7 @@ TEST(InplaceDerivatives, AWriteIntoAnInputSinOrAtan2SavedIsCaught) {
   const Tensor s = sin(v);
   {
     NoGradGuard noGrad;
-    add_(v, ones({2}));
+    v.add_(ones({2}));
   }
   EXPECT_THAT(errorOf([&] { sum(s).backward(); }),
               HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: SinBackward0"));

@@ -47,13 +47,13 @@ TEST(Exercise06_5, MetaComputesTheShapeAlone) {
 TEST(Exercise06_5, InplaceAndOutUseTheOutputsDtype) {
   runExercise([] {
     Tensor self = cpuTensor({1, 1}, {2}, ScalarType::Float);
-    atan2_(self, cpuTensor({1, -1}, {2}, ScalarType::Double));
+    self.atan2_(cpuTensor({1, -1}, {2}, ScalarType::Double));
     EXPECT_EQ(self.dtype(), ScalarType::Float);
     Tensor out = emptyTensor({0}, {ScalarType::Double, kCpu});
     atan2_out(out, cpuTensor({0}, {1}), cpuTensor({1}, {1}));
     EXPECT_THAT(valuesOf(out), ElementsAre(0));
     Tensor integers = cpuTensor({1}, {1}, ScalarType::Long);
-    EXPECT_EQ(errorOf([&] { atan2_(integers, integers); }),
+    EXPECT_EQ(errorOf([&] { integers.atan2_(integers); }),
               "atan2: result type Float can't be cast to the desired output type Long");
   });
 }

@@ -47,7 +47,7 @@ TEST_F(Exercise06_4, EveryDeviceTensorArgumentMoves) {
   runExercise([&] {
     Tensor x = fromValues({5, 7}, {2}).to(kCounted);
     try {
-      sub_(x, fromValues({1, 2}, {2}).to(kCounted));
+      x.sub_(fromValues({1, 2}, {2}).to(kCounted));
     } catch (const ExerciseNotDone&) {
       throw;
     } catch (const std::exception& error) {

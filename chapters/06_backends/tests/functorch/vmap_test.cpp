@@ -66,12 +66,12 @@ TEST(Vmap, EachBatchingRuleAgreesWithALoopOverTheSamples) {
       {"div, a 0-d sample against a 1-d other", [&](const Tensor& x) { return div(shared, sum(x)); }},
       {"sum", [](const Tensor& x) { return sum(x); }},
       {"sum over a dimension", [](const Tensor& x) { return sum(x, {-1}, true); }},
-      {"view", [](const Tensor& x) { return view(x, {8}); }},
+      {"view", [](const Tensor& x) { return x.view({8}); }},
       {"matmul, the left batched", [&](const Tensor& x) { return matmul(x, matrixRight); }},
       {"matmul, the right batched", [&](const Tensor& x) { return matmul(matrixLeft, x); }},
       {"matmul, both batched",
        [](const Tensor& x) {
-         return matmul(x, view(x, {4, 2}));
+         return matmul(x, x.view({4, 2}));
        }},
   };
   for (const auto& [name, f] : cases) {
@@ -180,7 +180,7 @@ TEST(Vmap, PerSampleGradientsByVmapOverAGradientFunction) {
   for (std::int64_t i = 0; i < 4; ++i) {
     const Tensor wi = counting({3, 1}, 0.2).setRequiresGrad(true);
     const Tensor bi = fromValues({0.05}, {1}, true);
-    sum(perSampleLosses(view(sample(x, i), {1, 3}), view(sample(y, i), {1, 1}), wi, bi)).backward();
+    sum(perSampleLosses(sample(x, i).view({1, 3}), sample(y, i).view({1, 1}), wi, bi)).backward();
     const std::vector<double> gw = values(wi.grad()), gb = values(bi.grad());
     loopW.insert(loopW.end(), gw.begin(), gw.end());
     loopB.insert(loopB.end(), gb.begin(), gb.end());
@@ -203,7 +203,7 @@ TEST(Vmap, BackwardOfABatchedResultInsideVmapIsNotSupported) {
   const Tensor w = counting({3, 1}).setRequiresGrad(true);
   const VmapFunction f = vmap(
       [&w](const std::vector<Tensor>& in) {
-        sum(matmul(view(in[0], {1, 3}), w)).backward();
+        sum(matmul(in[0].view({1, 3}), w)).backward();
         return std::vector<Tensor>{w.grad()};
       },
       {0});

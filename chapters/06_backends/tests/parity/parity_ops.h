@@ -60,30 +60,31 @@ inline std::map<std::string, Op> makeOps() {
   std::map<std::string, Op> ops;
   // The elementwise operators, each in its three variants.
   using Binary = Tensor (*)(const Tensor&, const Tensor&);
-  using BinaryInplace = Tensor& (*)(Tensor&, const Tensor&);
+  // An in-place variant is a method only (a.mul_(b)), as in PyTorch 1.13.
+  using BinaryInplace = Tensor& (Tensor::*)(const Tensor&) const;
   using BinaryOut = Tensor& (*)(Tensor&, const Tensor&, const Tensor&);
   auto binary = [&](const std::string& name, Binary fn, BinaryInplace inplace, BinaryOut out) {
     ops[name] = [fn](const Args& a) { return fn(a.tensor(0), a.tensor(1)); };
-    ops[name + "_"] = [inplace](const Args& a) { return inplace(a.tensor(0), a.tensor(1)); };
+    ops[name + "_"] = [inplace](const Args& a) { return (a.tensor(0).*inplace)(a.tensor(1)); };
     ops[name + ".out"] = [out](const Args& a) { return out(a.tensor(2), a.tensor(0), a.tensor(1)); };
   };
   // add and sub: an alpha, when given, is the argument after `other`.
   using Alpha = Tensor (*)(const Tensor&, const Tensor&, const mini::Scalar&);
-  using AlphaInplace = Tensor& (*)(Tensor&, const Tensor&, const mini::Scalar&);
+  using AlphaInplace = Tensor& (Tensor::*)(const Tensor&, const mini::Scalar&) const;
   using AlphaOut = Tensor& (*)(Tensor&, const Tensor&, const Tensor&, const mini::Scalar&);
   auto withAlpha = [&](const std::string& name, Alpha fn, AlphaInplace inplace, AlphaOut out) {
     auto alpha = [](const Args& a, std::size_t count) { return a.size() > count ? a.scalar(2) : mini::Scalar(1); };
     ops[name] = [fn, alpha](const Args& a) { return fn(a.tensor(0), a.tensor(1), alpha(a, 2)); };
-    ops[name + "_"] = [inplace, alpha](const Args& a) { return inplace(a.tensor(0), a.tensor(1), alpha(a, 2)); };
+    ops[name + "_"] = [inplace, alpha](const Args& a) { return (a.tensor(0).*inplace)(a.tensor(1), alpha(a, 2)); };
     ops[name + ".out"] = [out, alpha](const Args& a) {
       return out(a.tensor(a.size() - 1), a.tensor(0), a.tensor(1), alpha(a, 3));
     };
   };
-  withAlpha("add", mini::add, mini::add_, mini::add_out);
-  withAlpha("sub", mini::sub, mini::sub_, mini::sub_out);
-  binary("mul", mini::mul, mini::mul_, mini::mul_out);
-  binary("div", mini::div, mini::div_, mini::div_out);
-  binary("atan2", mini::atan2, mini::atan2_, mini::atan2_out);
+  withAlpha("add", mini::add, &Tensor::add_, mini::add_out);
+  withAlpha("sub", mini::sub, &Tensor::sub_, mini::sub_out);
+  binary("mul", mini::mul, &Tensor::mul_, mini::mul_out);
+  binary("div", mini::div, &Tensor::div_, mini::div_out);
+  binary("atan2", mini::atan2, &Tensor::atan2_, mini::atan2_out);
   using Unary = Tensor (*)(const Tensor&);
   using UnaryInplace = Tensor& (*)(Tensor&);
   using UnaryOut = Tensor& (*)(Tensor&, const Tensor&);
@@ -104,8 +105,8 @@ inline std::map<std::string, Op> makeOps() {
   ops["threshold_backward"] = [](const Args& a) { return mini::threshold_backward(a.tensor(0), a.tensor(1)); };
   // Views and copies.
   ops["t"] = [](const Args& a) { return mini::t(a.tensor(0)); };
-  ops["view"] = [](const Args& a) { return mini::view(a.tensor(0), a.ints(1)); };
-  ops["copy_"] = [](const Args& a) { return mini::copy_(a.tensor(0), a.tensor(1)); };
+  ops["view"] = [](const Args& a) { return a.tensor(0).view(a.ints(1)); };
+  ops["copy_"] = [](const Args& a) { return a.tensor(0).copy_(a.tensor(1)); };
   ops["fill_"] = [](const Args& a) { return mini::fill_(a.tensor(0), a.real(1)); };
   ops["_to_copy"] = [](const Args& a) { return mini::_to_copy(a.tensor(0), a.dtype(1), mini::kCpu); };
   ops["clone"] = [](const Args& a) { return mini::clone(a.tensor(0)); };

@@ -12,12 +12,14 @@
 #include "mini/boxing/ivalue.h"
 #include "mini/op_registration/infer_schema.h"
 #include "support/backend_test_helpers.h"
+#include "support/dispatcher_support.h"
 
 namespace mini {
 namespace {
 
 using mini_test::cpuTensor;
 using mini_test::errorOf;
+using mini_test::handleOf;
 using mini_test::valuesOf;
 using ::testing::ElementsAre;
 
@@ -78,7 +80,7 @@ TEST(Alpha, AddsAlphaTimesOtherAndSubtractsItInEveryVariant) {
   add_out(out, a, b, -1);
   EXPECT_THAT(valuesOf(out), ElementsAre(-9, -18, -27));
   Tensor c = cpuTensor({1, 2, 3}, {3}, ScalarType::Float);
-  sub_(c, b, 2);
+  c.sub_(b, 2);
   EXPECT_THAT(valuesOf(c), ElementsAre(-19, -38, -57));
 }
 
@@ -86,10 +88,10 @@ TEST(Alpha, ReachesTheKernelThroughABoxedCall) {
   const Tensor a = cpuTensor({1, 2}, {2}, ScalarType::Long);
   const Tensor b = cpuTensor({3, 4}, {2}, ScalarType::Long);
   Stack stack{a, b, IValue(3)};
-  addOp().callBoxed(&stack);
+  handleOf<_ops::add_Tensor>().callBoxed(&stack);
   ASSERT_EQ(stack.size(), 1u);
   EXPECT_THAT(valuesOf(stack[0].toTensor()), ElementsAre(10, 14));
-  EXPECT_EQ(addOp().schema().arguments.back().name, "alpha");
+  EXPECT_EQ(handleOf<_ops::add_Tensor>().schema().arguments.back().name, "alpha");
 }
 
 TEST(Alpha, IsRefusedWhenTheResultsDtypeCannotTakeItsKind) {

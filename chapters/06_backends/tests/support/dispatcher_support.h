@@ -14,6 +14,14 @@
 
 namespace mini_test {
 
+/// The handle of a generated operator, from its _ops struct's names:
+/// handleOf<mini::_ops::add_Tensor>(), what a PyTorch test writes as
+/// c10::Dispatcher::singleton().findSchemaOrThrow("aten::add", "Tensor").
+template <class Op>
+mini::OperatorHandle handleOf() {
+  return mini::Dispatcher::singleton().findSchemaOrThrow(Op::name, Op::overload_name);
+}
+
 inline mini::Tensor identityKernel(const mini::Tensor& x) { return x; }
 
 class ScopedFoo {

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/dispatch_key_set.h"
+#include "mini/core/scalar.h"
 #include "mini/core/shape.h"
 #include "mini/core/storage.h"
 #include "mini/core/tensor_options.h"
@@ -111,6 +112,15 @@ class Tensor {
   /// tensor.to(dtype): the same, converting the element type.
   Tensor to(ScalarType dtype) const;
 
+  // [tensor_methods]
+  // a.add(b), a.add_(b), a.mul(b), c.sum(), ...: one method for every
+  // ops.yaml entry with `variants: method`, declared here by the code
+  // generator (codegen/gen_ops.py), as PyTorch's TensorBody.h is written from
+  // a template. Each calls its operator's _ops struct, so a.add(b) and
+  // mini::add(a, b) are the same dispatcher call.
+#include "mini/generated/TensorMethodDeclarations.h"
+  // [tensor_methods]
+
   bool is_same(const Tensor& other) const { return impl_.get() == other.impl_.get(); }
   bool isSameAs(const Tensor& other) const { return is_same(other); }
   std::size_t use_count() const { return impl_.use_count(); }
@@ -174,6 +184,10 @@ std::string formatTensor(const Tensor& tensor);
 
 }  // namespace ch06
 }  // namespace mini
+
+// The methods' bodies: they call the _ops structs, which need class Tensor
+// declared first.
+#include "mini/generated/TensorMethodDefinitions.h"
 
 template <>
 struct fmt::formatter<mini::Tensor> : fmt::formatter<std::string_view> {
