@@ -8,8 +8,9 @@ torchgen does with native_functions.yaml, for a dozen operators).
 Writes into DIR, only the files whose text changed (so a rebuild recompiles
 only what a yaml edit touched):
 
-    mini/generated/Operators.h, Operators.cpp   _ops::add_Tensor and friends: name, overload
-                                                name, schema string, call, redispatch
+    mini/generated/Operators.h, Operators_N.cpp _ops::add_Tensor and friends: name, overload
+                                                name, schema string, call, redispatch (the
+                                                .cpp in five shards, as ATen's)
     mini/generated/Functions.h                  the public API: add, add_out (inline, each
                                                 calls its _ops struct, as ATen's Functions.h)
     mini/generated/RedispatchFunctions.h        redispatch::add(keySet, ...): what a kernel
@@ -224,6 +225,21 @@ def operators_h(ops: list[Operator]) -> str:
                     f"  static {s.cpp_return_type} redispatch(DispatchKeySet dispatchKeySet, {arguments});\n}};\n")
     body.append("}  // namespace _ops\n" + close_namespace())
     return "\n".join(body)
+
+
+# Operators.cpp is written in shards, as ATen's Operators_0.cpp to
+# Operators_4.cpp are: each shard holds the call and redispatch of a few
+# operators. One file with all of them instantiated Dispatcher::call and
+# ::redispatch for every signature in one translation unit, where GCC's
+# inliner, over its growth limit, stopped inlining the table lookup into
+# them: add of one element cost 98 more instructions (callgrind).
+OPERATOR_SHARDS = 5
+
+
+def operator_shards(ops: list[Operator]) -> list[list[Operator]]:
+    """Consecutive entries, so an operator's overloads share a shard."""
+    size = -(-len(ops) // OPERATOR_SHARDS) if ops else 1
+    return [ops[index * size:(index + 1) * size] for index in range(OPERATOR_SHARDS)]
 
 
 def operators_cpp(ops: list[Operator], prefix: str) -> str:
@@ -499,7 +515,6 @@ def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict
     """One set of files for `ops`; `prefix` ("Exercise") names a second set."""
     files = {
         "mini/generated/Operators.h": operators_h(ops),
-        "Operators.cpp": operators_cpp(ops, prefix),
         "mini/generated/Functions.h": functions_h(ops, prefix),
         "mini/generated/RedispatchFunctions.h": redispatch_functions_h(ops, prefix),
         "mini/generated/MetaFunctions.h": meta_functions_h(ops),
@@ -507,6 +522,8 @@ def generate(ops: list[Operator], backends: list[str], prefix: str = "") -> dict
         "RegisterSchema.cpp": register_schema_cpp(ops),
         "RegisterADInplaceOrView.cpp": register_ad_inplace_or_view_cpp(ops, prefix),
     }
+    for index, shard in enumerate(operator_shards(ops)):
+        files[f"Operators_{index}.cpp"] = operators_cpp(shard, prefix)
     for key in REGISTERED_KEYS:
         files[f"Register{key}.cpp"] = register_key_cpp(ops, key, prefix, backends + ["Meta"])
     if not prefix:

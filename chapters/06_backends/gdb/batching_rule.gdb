@@ -15,7 +15,7 @@ bt -frame-arguments presence
 # check: #0  mini::ch06::matmulBatchRule (...) at [...]/batching_rules.cpp:[...]
 # check: #1  [...] in mini::ch06::KernelFunction::makeBoxedFunction<&mini::ch06::matmulBatchRule> (...) at [...]
 # check: #5  [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #7  [...] in mini::ch06::_ops::matmul::call (...) at [...]/generated/Operators.cpp:[...]
+# check: #7  [...] in mini::ch06::_ops::matmul::call (...) at [...]/generated/Operators_[...].cpp:[...]
 # check: #8  [...] in mini::ch06::matmul (...) at [...]/generated/mini/generated/Functions.h:[...]
 # check: #9  [...] in mini::ch06::mm_mat2_backward (...) at [...]/functions_manual.cpp:[...]
 # check: #10 [...] in mini::ch06::autograd::generated::MmBackward0::apply (...) at [...]/generated/autograd/Functions.cpp:[...]

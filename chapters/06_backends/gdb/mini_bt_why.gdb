@@ -26,7 +26,7 @@ mini bt -full -frame-arguments presence 1
 # check:     #5  [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
 # check:     #6  [...] in mini::ch06::Dispatcher::redispatch<[...]> (...) at [...]/dispatcher.h:[...]
 # check:     #7  [...] in mini::ch06::TypedOperatorHandle<[...]>::redispatch (...) at [...]/dispatcher.h:[...]
-# check:     #8  [...] in mini::ch06::_ops::add_Tensor::redispatch (...) at [...]/generated/Operators.cpp:[...]
+# check:     #8  [...] in mini::ch06::_ops::add_Tensor::redispatch (...) at [...]/generated/Operators_[...].cpp:[...]
 # check:     #9  [...] in mini::ch06::redispatch::add (...) at [...]/generated/mini/generated/RedispatchFunctions.h:[...]
 # `mini why` at impl(): the arguments are the wrapper's, what the dispatcher
 # passed (impl() also gets the output meta() allocated); the slot holds the

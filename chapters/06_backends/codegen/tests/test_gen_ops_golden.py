@@ -85,7 +85,7 @@ class GeneratedFiles(unittest.TestCase):
         for name in ("struct add__Tensor {", "struct add_out {", "struct neg {", "struct sum_dim_IntList {",
                      "struct _to_copy {"):
             self.assertIn(name, text)
-        calls = self.files["Operators.cpp"]
+        calls = self.files["Operators_0.cpp"]
         body = calls[calls.index("Tensor add_Tensor::call("):]
         self.assertEqual(body[:body.index("\n}\n") + 3],
                          "Tensor add_Tensor::call(const Tensor& self, const Tensor& other, const Scalar& alpha) {\n"
@@ -101,7 +101,7 @@ class GeneratedFiles(unittest.TestCase):
             found = text[text.index(start):]
             return found[:found.index(end) + len(end)]
 
-        operators = self.files["Operators.cpp"]
+        operators = self.files["Operators_0.cpp"]
         pieces = [
             "// mini/generated/TensorMethodDeclarations.h, inside class Tensor",
             piece(self.files["mini/generated/TensorMethodDeclarations.h"], "Tensor add(const Tensor& other", ";\n"),
@@ -109,7 +109,7 @@ class GeneratedFiles(unittest.TestCase):
             piece(self.files["mini/generated/TensorMethodDefinitions.h"], "inline Tensor Tensor::add(", "\n}\n"),
             "// mini/generated/Operators.h, in namespace _ops",
             piece(self.files["mini/generated/Operators.h"], "struct add_Tensor {", "\n};\n"),
-            "// Operators.cpp",
+            "// Operators_0.cpp",
             piece(operators, "TypedOperatorHandle<add_Tensor::schema> create_add_Tensor_typed_handle()", "\n}\n"),
             piece(operators, "Tensor add_Tensor::call(", "\n}\n"),
             piece(operators, "Tensor add_Tensor::redispatch(", "\n}\n"),
