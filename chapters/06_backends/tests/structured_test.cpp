@@ -54,9 +54,8 @@ TEST(Structured, BinaryVariantsAgree) {
        [](Tensor& a, const Tensor& b) -> Tensor& { return sub_(a, b); },
        [](Tensor& out, const Tensor& a, const Tensor& b) -> Tensor& { return sub_out(out, a, b); }},
       {"mul", &mul, &mul_, &mul_out},
-      {"div", &div, &div_, &div_out}};
-  // atan2 is exercise 06.5's meta(): tests/exercises/atan2_meta_test.cpp
-  // checks it, so these tests pass in the learner's build too.
+      {"div", &div, &div_, &div_out},
+      {"atan2", &atan2, &atan2_, &atan2_out}};
   const Tensor a = cpuTensor({1, -2, 3, 4, 5, -6}, {2, 3});
   const Tensor b = cpuTensor({2, 4, -8}, {3});
   for (const BinaryVariants& op : operators) {

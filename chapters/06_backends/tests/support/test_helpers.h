@@ -33,8 +33,8 @@ std::string errorOf(Body body) {
   return "";
 }
 
-/// Runs `check`, which calls an operator an exercise of this chapter writes
-/// (atan2's meta() is exercise 06.5). In the learner build, while that
+/// Runs `check`, which may call an operator an exercise of this chapter
+/// writes (an exercise yaml's, a meta()). In the learner build, while that
 /// exercise is still the stub, the check cannot run: it says so and passes,
 /// since only the exercise's own tests may depend on the learner's code. In
 /// every other build the solution is compiled in, and a stub is a failure.
