@@ -9,6 +9,7 @@
 
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/core/reduced_float.h"
+#include "mini/core/shape.h"
 #include "mini/core/type_promotion.h"
 #include "mini/generated/NativeFunctions.h"
 #include "mini/native/cpu/cpu_loops.h"
@@ -424,6 +425,11 @@ void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, con
 // exactly; a negative weight is "below" (lerp(0, inf, -0.5) is -inf, where
 // the other form would give inf - inf, NaN).
 void structured_lerp_out_cpu::impl(const Tensor& self, const Tensor& end, const Tensor& weight, const Tensor& out) {
+  // The loop reads each input through strides for the output's shape: an
+  // output meta() made too small for an input is refused, never read past.
+  for (const Tensor* input : {&self, &end, &weight}) {
+    checkBroadcastsInto(out.sizes(), input->sizes(), "lerp");
+  }
   MINI_DISPATCH_SWITCH(BFloat16FloatingTypes, out.dtype(), "lerp_kernel_tensor", [&] {
     using opmath_t = OpMathType<scalar_t>;
     const Sizes& shape = out.sizes();
