@@ -35,7 +35,7 @@ class Formula : public ::testing::TestWithParam<FormulaCase> {};
 void PrintTo(const FormulaCase& formula, std::ostream* out) { *out << formula.name; }
 
 TEST_P(Formula, MatchesFiniteDifferences) {
-  mini_test::unlessTheExerciseIsAStub([] { EXPECT_TRUE(gradcheck(GetParam().function, GetParam().inputs())); });
+  EXPECT_TRUE(gradcheck(GetParam().function, GetParam().inputs()));
 }
 
 Tensor& inplaceAdd(Tensor& self, const Tensor& other) { return add_(self, other); }
