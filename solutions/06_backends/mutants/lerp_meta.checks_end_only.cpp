@@ -23,8 +23,8 @@ namespace {
 // dtype to promote to, so a second dtype is the caller's mistake.
 void checkSameDtypeAsSelf(const Tensor& self, const Tensor& input, std::string_view name) {
   if (input.dtype() != self.dtype()) {
-    throw std::invalid_argument(fmt::format("expected dtype {} for `{}` but got dtype {}",
-                                            typeMetaName(self.dtype()), name, typeMetaName(input.dtype())));
+    throw std::invalid_argument(fmt::format("expected dtype {} for `{}` but got dtype {}", typeMetaName(self.dtype()),
+                                            name, typeMetaName(input.dtype())));
   }
 }
 

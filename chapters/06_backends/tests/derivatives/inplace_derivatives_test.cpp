@@ -169,9 +169,8 @@ TEST(InplaceDerivatives, AWriteIntoAnInputSinOrAtan2SavedIsCaught) {
   Tensor a = fromValues({3, 4}, {2});
   const Tensor y = atan2(w, a);
   mul_(a, full({2}, 2.0));
-  EXPECT_THAT(
-      errorOf([&] { sum(y).backward(); }),
-      HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: Atan2Backward0"));
+  EXPECT_THAT(errorOf([&] { sum(y).backward(); }),
+              HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: Atan2Backward0"));
   Tensor v = fromValues({1, 2}, {2}, true);
   const Tensor s = sin(v);
   {

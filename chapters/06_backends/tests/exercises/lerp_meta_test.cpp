@@ -37,11 +37,12 @@ TEST(Exercise06_5, BroadcastsAllThreeInputs) {
     EXPECT_EQ(lerp(metaTensor({2, 1}), metaTensor({3}), metaTensor({})).sizes(), (Sizes{2, 3}));
     EXPECT_EQ(lerp(metaTensor({}), metaTensor({}), metaTensor({4, 1, 1})).sizes(), (Sizes{4, 1, 1}));
     // weight [2, 1]: one row with weight 0 (self), one with 0.5.
-    const Tensor result =
-        lerp(cpuTensor({0, 10, 20}, {3}), cpuTensor({10, 20, 30}, {3}), cpuTensor({0, 0.5}, {2, 1}));
+    const Tensor result = lerp(cpuTensor({0, 10, 20}, {3}), cpuTensor({10, 20, 30}, {3}), cpuTensor({0, 0.5}, {2, 1}));
     EXPECT_EQ(result.sizes(), (Sizes{2, 3}));
     EXPECT_THAT(valuesOf(result), ElementsAre(0, 10, 20, 5, 15, 25));
-    EXPECT_THAT(errorOf([] { lerp(cpuTensor({1, 2, 3}, {3}), cpuTensor({1, 2, 3}, {3}), cpuTensor({1, 2}, {2})); }),
+    EXPECT_THAT(errorOf([] {
+                  lerp(cpuTensor({1, 2, 3}, {3}), cpuTensor({1, 2, 3}, {3}), cpuTensor({1, 2}, {2}));
+                }),
                 HasSubstr("The size of tensor a (3) must match the size of tensor b (2) at non-singleton dimension 0"))
         << "a weight that does not broadcast with self and end is refused";
   });
@@ -60,7 +61,9 @@ TEST(Exercise06_5, RefusesASecondDtypeInTorchsWords) {
         << "the dtypes are spelled as a tensor's .dtype() prints them (typeMetaName), not as ScalarType";
     // In place, the dtypes are checked before the shapes.
     Tensor self = cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}, ScalarType::Double);
-    EXPECT_EQ(errorOf([&] { lerp_(self, cpuTensor({1, 2, 3, 4}, {4}, ScalarType::Float), self); }),
+    EXPECT_EQ(errorOf([&] {
+                lerp_(self, cpuTensor({1, 2, 3, 4}, {4}, ScalarType::Float), self);
+              }),
               "expected dtype double for `end` but got dtype float");
   });
 }
@@ -73,19 +76,22 @@ TEST(Exercise06_5, MetaComputesTheShapeAlone) {
     EXPECT_EQ(result.sizes(), (Sizes{3, 4}));
     EXPECT_EQ(result.dtype(), ScalarType::Double);
     // No kernel runs on Meta, so no dtype is refused for lacking one (as in torch).
-    EXPECT_EQ(lerp(metaTensor({2}, ScalarType::Long), metaTensor({2}, ScalarType::Long),
-                   metaTensor({2}, ScalarType::Long))
-                  .dtype(),
-              ScalarType::Long);
-    EXPECT_THAT(errorOf([] { lerp(cpuTensor({1}, {1}), metaTensor({1}, ScalarType::Double), cpuTensor({1}, {1})); }),
-                HasSubstr("Expected all tensors to be on the same device, but found at least two devices, meta and cpu!"));
+    EXPECT_EQ(
+        lerp(metaTensor({2}, ScalarType::Long), metaTensor({2}, ScalarType::Long), metaTensor({2}, ScalarType::Long))
+            .dtype(),
+        ScalarType::Long);
+    EXPECT_THAT(
+        errorOf([] { lerp(cpuTensor({1}, {1}), metaTensor({1}, ScalarType::Double), cpuTensor({1}, {1})); }),
+        HasSubstr("Expected all tensors to be on the same device, but found at least two devices, meta and cpu!"));
   });
 }
 
 TEST(Exercise06_5, InplaceAndOutKeepOneDtype) {
   runExercise([] {
     Tensor self = cpuTensor({0, 0, 0}, {3});
-    EXPECT_EQ(errorOf([&] { lerp_(self, cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}), cpuTensor({0.5}, {})); }),
+    EXPECT_EQ(errorOf([&] {
+                lerp_(self, cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}), cpuTensor({0.5}, {}));
+              }),
               "output with shape [3] doesn't match the broadcast shape [2, 3]");
     lerp_(self, cpuTensor({4, 8, 12}, {3}), cpuTensor({0.25}, {}));
     EXPECT_THAT(valuesOf(self), ElementsAre(1, 2, 3));
