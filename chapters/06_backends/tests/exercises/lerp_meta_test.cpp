@@ -52,6 +52,7 @@ TEST(Exercise06_5, RefusesASecondDtypeInTorchsWords) {
   runExercise([] {
     const Tensor f = cpuTensor({1, 2}, {2}, ScalarType::Float);
     const Tensor d = cpuTensor({1, 2}, {2}, ScalarType::Double);
+    EXPECT_EQ(lerp(f, f, f).dtype(), ScalarType::Float);  // one dtype for all three: no error
     EXPECT_EQ(errorOf([&] { lerp(f, d, f); }), "expected dtype float for `end` but got dtype double");
     EXPECT_EQ(errorOf([&] { lerp(f, f, cpuTensor({0.5}, {}, ScalarType::Double)); }),
               "expected dtype float for `weight` but got dtype double")
@@ -89,12 +90,12 @@ TEST(Exercise06_5, MetaComputesTheShapeAlone) {
 TEST(Exercise06_5, InplaceAndOutKeepOneDtype) {
   runExercise([] {
     Tensor self = cpuTensor({0, 0, 0}, {3});
+    lerp_(self, cpuTensor({4, 8, 12}, {3}), cpuTensor({0.25}, {}));
+    EXPECT_THAT(valuesOf(self), ElementsAre(1, 2, 3));
     EXPECT_EQ(errorOf([&] {
                 lerp_(self, cpuTensor({1, 2, 3, 4, 5, 6}, {2, 3}), cpuTensor({0.5}, {}));
               }),
               "output with shape [3] doesn't match the broadcast shape [2, 3]");
-    lerp_(self, cpuTensor({4, 8, 12}, {3}), cpuTensor({0.25}, {}));
-    EXPECT_THAT(valuesOf(self), ElementsAre(1, 2, 3));
     const Tensor a = cpuTensor({0, 4}, {2}, ScalarType::Float);
     for (ScalarType dtype : {ScalarType::Double, ScalarType::Long}) {
       Tensor out = emptyTensor({0}, {dtype, kCpu});
