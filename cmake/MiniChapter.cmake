@@ -154,7 +154,11 @@ endfunction()
 # for each solutions/NN_name/mutants/<file>.<name>.<ext>, chNN_mutant_<file>_<name>
 # is the exercise tests linked with the core, every other exercise's
 # solution and the mutant in place of <file>'s solution. Only the mutant
-# compiles; the rest are objects the chapter already has. A mutant replaces
+# compiles; the rest are objects the chapter already has. A .yaml mutant
+# (chapter 06's exercise yaml) is compiled by the function the chapter
+# names in the library's MINI_YAML_MUTANT_FUNCTION: it generates code from
+# the mutant and compiles it, in place of the library's
+# MINI_YAML_EXERCISE_OBJECTS and of the exercise files it names. A mutant replaces
 # its solution's object, never joins it: both would register the same
 # kernels. The programs are outside `all`, in the target `mutants`; the
 # list of them, with the mutants of exercise files this build does not
@@ -166,39 +170,72 @@ function(_mini_add_mutant_programs lib)
   get_target_property(stems ${lib} MINI_EXERCISES)
   get_target_property(exports ${prefix}_exercise_tests ENABLE_EXPORTS)
   get_target_property(dependencies ${prefix}_exercise_tests MANUALLY_ADDED_DEPENDENCIES)
+  get_target_property(yaml_objects ${lib} MINI_YAML_EXERCISE_OBJECTS)
+  get_target_property(yaml_function ${lib} MINI_YAML_MUTANT_FUNCTION)
   set(solutions "${CMAKE_SOURCE_DIR}/solutions/${folder}")
   file(GLOB mutants CONFIGURE_DEPENDS "${solutions}/mutants/*")
   set(manifest "")
   foreach(mutant IN LISTS mutants)
     get_filename_component(name "${mutant}" NAME)
-    if(NOT name MATCHES "^([a-z0-9_]+)\\.([a-z0-9_]+)\\.(cpp|cu)$")
-      message(FATAL_ERROR "${mutant}: a mutant is named <exercise file>.<short_name>.cpp (or .cu)")
+    if(NOT name MATCHES "^([a-z0-9_]+)\\.([a-z0-9_]+)\\.(cpp|cu|yaml)$")
+      message(FATAL_ERROR "${mutant}: a mutant is named <exercise file>.<short_name>.cpp (or .cu, .yaml)")
     endif()
     set(stem ${CMAKE_MATCH_1})
+    set(extension ${CMAKE_MATCH_3})
     set(program ${prefix}_mutant_${stem}_${CMAKE_MATCH_2})
-    if(NOT EXISTS "${solutions}/${stem}.${CMAKE_MATCH_3}")
-      message(FATAL_ERROR "${mutant}: no solution ${solutions}/${stem}.${CMAKE_MATCH_3} to be a mutant of")
+    if(NOT EXISTS "${solutions}/${stem}.${extension}")
+      message(FATAL_ERROR "${mutant}: no solution ${solutions}/${stem}.${extension} to be a mutant of")
     endif()
-    if(NOT stem IN_LIST stems)
-      string(APPEND manifest "${stem}\t${mutant}\t-\n")
-      continue()
+    # The objects the mutant brings, and the exercise files (stems) and
+    # yaml objects they stand in for.
+    set(replaced_stems "")
+    set(replaced_objects "")
+    if(extension STREQUAL "yaml")
+      # A yaml answer (chapter 06's exercise yaml) is code only once its
+      # chapter's generator has run: the chapter's function generates the
+      # mutant's files and compiles them, with the exercise files that
+      # include what it generates.
+      if(NOT yaml_function)
+        string(APPEND manifest "${stem}\t${mutant}\t-\n")
+        continue()
+      endif()
+      cmake_language(CALL ${yaml_function} ${program} "${mutant}" ${stem} mutant_objects replaced_stems)
+      set(replaced_objects ${yaml_objects})
+    else()
+      if(NOT stem IN_LIST stems)
+        string(APPEND manifest "${stem}\t${mutant}\t-\n")
+        continue()
+      endif()
+      get_target_property(configure ${lib} MINI_EXERCISE_CONFIGURE_${stem})
+      _mini_exercise_object(${program}_object "${mutant}" ${prefix} "${configure}")
+      set_target_properties(${program}_object PROPERTIES EXCLUDE_FROM_ALL ON)
+      set(mutant_objects ${program}_object)
+      set(replaced_stems ${stem})
     endif()
-    get_target_property(configure ${lib} MINI_EXERCISE_CONFIGURE_${stem})
-    _mini_exercise_object(${program}_object "${mutant}" ${prefix} "${configure}")
-    set_target_properties(${program}_object PROPERTIES EXCLUDE_FROM_ALL ON)
     set(objects "")
     set(files "")
     foreach(other IN LISTS stems)
-      if(NOT other STREQUAL stem)
+      if(NOT other IN_LIST replaced_stems)
         list(APPEND objects ${prefix}_exercise_${other})
+      endif()
+      # A yaml mutant's program compiles the solutions of the files it
+      # stands in for again: their text is still the solutions'.
+      if(extension STREQUAL "yaml" OR NOT other STREQUAL stem)
         get_target_property(source ${lib} MINI_EXERCISE_SOURCE_${other})
         list(APPEND files "${source}")
       endif()
     endforeach()
+    if(yaml_objects)
+      foreach(object IN LISTS yaml_objects)
+        if(NOT object IN_LIST replaced_objects)
+          list(APPEND objects ${object})
+        endif()
+      endforeach()
+    endif()
     list(APPEND files "${mutant}")
     _mini_exercise_files_source(${program} "${files}" exercise_files)
     add_executable(${program} EXCLUDE_FROM_ALL "${exercise_files}")
-    target_link_libraries(${program} PRIVATE ${prefix}_core ${objects} ${program}_object
+    target_link_libraries(${program} PRIVATE ${prefix}_core ${objects} ${mutant_objects}
                           ${prefix}_exercise_test_objects GTest::gtest GTest::gmock GTest::gtest_main)
     mini_target_defaults(${program})
     # What the chapter's exercise tests need of their program (chapter 06:

@@ -34,9 +34,9 @@ NAMES = {torch.bool: "Bool", torch.int64: "Long", torch.float32: "Float", torch.
 OPERATORS = ["add.out", "add.Tensor", "add_.Tensor", "sub.out", "sub.Tensor", "sub_.Tensor", "mul.out",
              "mul.Tensor", "mul_.Tensor", "div.out", "div.Tensor", "div_.Tensor", "neg.out", "neg", "neg_",
              "relu.out", "relu", "relu_", "exp.out", "exp", "exp_", "sum.IntList_out", "sum.dim_IntList", "sum",
-             "matmul.out", "matmul", "atan2.out", "atan2", "atan2_", "sin", "cos", "threshold_backward", "t",
-             "view", "copy_", "fill_.Scalar", "_to_copy", "clone", "empty.memory_format", "full", "zeros",
-             "ones", "arange.start_step", "randn", "eye"]
+             "matmul.out", "matmul", "atan2.out", "atan2", "atan2_", "lerp.Tensor_out", "lerp.Tensor",
+             "lerp_.Tensor", "sin", "cos", "threshold_backward", "t", "view", "copy_", "fill_.Scalar", "_to_copy",
+             "clone", "empty.memory_format", "full", "zeros", "ones", "arange.start_step", "randn", "eye"]
 
 
 def number(value):

@@ -94,6 +94,10 @@ OPS.update({
     "ones": lambda size, dtype: torch.ones(size, dtype=dtype),
     "arange": lambda start, end, step, dtype: torch.arange(start, end, step, dtype=dtype),
     "randn": lambda size, dtype: torch.randn(size, dtype=dtype),
+    # Exercise 06.5's operator: three tensors (lerp.Tensor and its variants).
+    "lerp": torch.lerp,
+    "lerp_": lambda a, end, weight: a.lerp_(end, weight),
+    "lerp.Tensor_out": _out("lerp", "Tensor_out"),
 })
 # Results whose values are not torch's to give: empty's are whatever the
 # memory held, randn's come from the chapter's own generator.
@@ -1067,6 +1071,83 @@ def alpha(family):
         case.grad("b")
 
 
+# lerp's weights: both sides of 0.5, where 1.13's formula switches from
+# start + w * (end - start) to end - (end - start) * (1 - w), its ends, and
+# outside [0, 1].
+LERP_WEIGHTS = [0.25, 0.5, 0.75, 1.0, 0.0, -0.5, 1.5]
+
+
+def lerp(family):
+    """torch.lerp(self, end, weight) with three tensors: one dtype for all
+    three (no promotion: a second dtype is refused, in TypeMeta's words), the
+    broadcast of three shapes, in place and out= (whose dtype is not cast
+    into), and its values (exercise 06.5)."""
+    for dtype in DTYPES:
+        case = family.case(f"dtype/{dtype}")
+        weights = LERP_WEIGHTS[:3] if dtype in FLOATS else sample(dtype, [3], 2)
+        case.tensor("a", dtype, [3], sample(dtype, [3]))
+        case.tensor("b", dtype, [3], sample(dtype, [3], 1))
+        case.tensor("w", dtype, [3], weights)
+        case.call("r", "lerp", "a", "b", "w")
+        case.tensor("o", dtype, [0], [])
+        case.call("o2", "lerp.Tensor_out", "a", "b", "w", "o")
+        case.call("c", "lerp_", "a", "b", "w")
+        case.value("a")
+    # A second dtype, as end, as weight (n-dim and 0-dim), or as out=.
+    for dtype, other in itertools.product(DTYPES, DTYPES):
+        if dtype == other:
+            continue
+        case = family.case(f"mixed/{dtype}-{other}")
+        case.tensor("a", dtype, [2], sample(dtype, [2]))
+        case.tensor("x", other, [2], sample(other, [2], 1))
+        case.tensor("s", other, [], sample(other, [1], 2))
+        case.tensor("w", dtype, [2], LERP_WEIGHTS[:2] if dtype in FLOATS else sample(dtype, [2], 2))
+        case.call("r1", "lerp", "a", "x", "w")
+        case.call("r2", "lerp", "a", "a", "x")
+        case.call("r3", "lerp", "a", "a", "s")
+        case.call("r4", "lerp_", "a", "x", "x")
+        case.tensor("o", other, [0], [])
+        case.call("r5", "lerp.Tensor_out", "a", "a", "w", "o")
+    # Three shapes: each input may be the one that broadcasts, or the one
+    # that does not fit.
+    shapes = [([3], [3], [3]), ([2, 1], [3], []), ([3], [2, 1], [1]), ([3], [3], [2, 1]), ([1, 3], [2, 1], [2, 3]),
+              ([], [], []), ([], [3], []), ([], [], [2, 2]), ([0, 3], [3], []), ([2, 1, 1], [1, 3], [4, 1]),
+              ([3], [2], [3]), ([3], [3], [2]), ([2, 3], [3], [3, 1]), ([0], [2], [])]
+    for self_shape, end_shape, weight_shape in shapes:
+        label = "-".join(sizes_text(shape) for shape in (self_shape, end_shape, weight_shape))
+        case = family.case(f"broadcast/{label}")
+        case.tensor("a", "Float", self_shape, sample("Float", self_shape))
+        case.tensor("b", "Float", end_shape, sample("Float", end_shape, 1))
+        case.tensor("w", "Float", weight_shape,
+                    [LERP_WEIGHTS[i % len(LERP_WEIGHTS)] for i in range(math.prod(weight_shape))])
+        case.call("r", "lerp", "a", "b", "w")
+        case.tensor("o", "Float", [0], [])
+        case.call("o2", "lerp.Tensor_out", "a", "b", "w", "o")
+        case.call("c", "lerp_", "a", "b", "w")
+        case.value("a")
+    # Values: every weight against specials and large values, in both floats.
+    ends = [0.0, -0.0, 1.0, -2.5, 1e30, -1e30, math.inf, -math.inf, math.nan]
+    for dtype in FLOATS:
+        for weight in LERP_WEIGHTS + [math.nan, math.inf]:
+            case = family.case(f"values/{dtype}/{arg_text(weight)}")
+            starts = [ends[(i + 3) % len(ends)] for i in range(len(ends))]
+            case.tensor("a", dtype, [len(ends)], starts)
+            case.tensor("b", dtype, [len(ends)], ends)
+            case.tensor("w", dtype, [], [weight])
+            case.call("r", "lerp", "a", "b", "w")
+    # out=: resized from a wrong non-empty shape (a warning, as 1.13 still
+    # does), written as it is when its shape is right.
+    for out_shape in [[0], [2, 3], [3], [6]]:
+        case = family.case(f"out/{sizes_text(out_shape)}")
+        case.tensor("a", "Double", [2, 1], sample("Double", [2, 1]))
+        case.tensor("b", "Double", [3], sample("Double", [3], 1))
+        case.tensor("w", "Double", [], [0.75])
+        case.tensor("o", "Double", out_shape, sample("Double", out_shape, 2))
+        case.call("r", "lerp.Tensor_out", "a", "b", "w", "o")
+        case.same("r", "o")
+        case.value("o")
+
+
 FAMILIES = [
     ("promotion", "the result dtype (or the error) of every operator for every dtype pair, 0-dim and n-dim",
      promotion),
@@ -1081,6 +1162,8 @@ FAMILIES = [
     ("factories_views", "factories and views: shapes, strides, storage sharing, errors", factories_and_views),
     ("errors", "error texts of the calls whose messages the course presents as PyTorch's", errors),
     ("alpha", "add and sub with alpha: values, the alphas each dtype refuses, in place, out=, gradients", alpha),
+    ("lerp", "lerp with three tensors (exercise 06.5): dtypes, three-way broadcasting, in place, out=, values",
+     lerp),
 ]
 
 

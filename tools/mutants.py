@@ -2,16 +2,21 @@
 that each one fails a test of its exercise (tools/check_exercises.py).
 
 A mutant is a copy of one solution file with one mistake in it,
-solutions/NN_name/mutants/<file>.<short_name>.cpp (or .cu), whose first two
-lines say the mistake in a learner's words and the test that catches it:
+solutions/NN_name/mutants/<file>.<short_name>.cpp (or .cu, or .yaml for an
+answer written in yaml: chapter 06's ops_exercise.yaml and
+derivatives_exercise.yaml), whose first two lines say the mistake in a
+learner's words and the test that catches it:
 
     // Mutant: forgets the AutoDispatchBelowADInplaceOrView guard
     // Must fail: Exercise05_1.KernelsBelowItRecordNothing
 
+(in a .yaml mutant, `#` in place of `//`).
+
 cmake/MiniChapter.cmake builds each one as chNN_mutant_<file>_<short_name>:
 the chapter's exercise tests linked with its core, the other exercises'
 solutions and the mutant in place of <file>'s solution, so that only the
-mutant compiles. The programs are outside `all`: this module builds the
+mutant compiles (a yaml mutant: what the chapter's generator writes from it,
+and the exercise files that include that). The programs are outside `all`: this module builds the
 `mutants` target, runs each program's exercise suite, and sorts the mutants:
 killed (a test failed, or the program crashed or hung), survived (every test
 passed: the tests miss that mistake), not compiled, or not run (every test
@@ -53,18 +58,24 @@ class Mutant:
         return "Exercise" + self.exercise.replace(".", "_")
 
 
+COMMENT = {".cpp": "//", ".cu": "//", ".yaml": "#"}
+
+
 def _solution_exercise(solution):
-    """The exercise id a solution file's first line names ("// Exercise 05.1: ...")."""
+    """The exercise id a solution file's first line names ("// Exercise 05.1: ...",
+    "# Exercise 06.6: ..." in yaml)."""
     with open(solution, encoding="utf-8") as handle:
-        match = re.match(r"// Exercise (\d\d\.\d+):", handle.readline())
+        match = re.match(r"(?://|#) Exercise (\d\d\.\d+):", handle.readline())
     return match.group(1) if match else ""
 
 
 def _header(path):
+    comment = COMMENT[os.path.splitext(path)[1]]
     with open(path, encoding="utf-8") as handle:
         first, second = handle.readline(), handle.readline()
-    mistake = first[len("// Mutant:"):].strip() if first.startswith("// Mutant:") else ""
-    must_fail = second[len("// Must fail:"):].strip() if second.startswith("// Must fail:") else ""
+    mutant, fail = f"{comment} Mutant:", f"{comment} Must fail:"
+    mistake = first[len(mutant):].strip() if first.startswith(mutant) else ""
+    must_fail = second[len(fail):].strip() if second.startswith(fail) else ""
     return mistake, must_fail
 
 
@@ -74,7 +85,7 @@ def committed(chapter):
     if not os.path.isdir(folder):
         return []
     return sorted(os.path.join(folder, name) for name in os.listdir(folder)
-                  if name.endswith((".cpp", ".cu")))
+                  if name.endswith(tuple(COMMENT)))
 
 
 def configured(build_dir, chapters):
@@ -100,8 +111,9 @@ def configured(build_dir, chapters):
             mistake, must_fail = _header(path)
             mutant = Mutant(chapter, path, program, _solution_exercise(solution), mistake, must_fail)
             if not mistake or not re.fullmatch(r"Exercise\d\d_\d+\.\w+", must_fail):
+                comment = COMMENT[extension]
                 problems.append(f"{os.path.relpath(path, course.ROOT)}: its first lines must be "
-                                "`// Mutant: <the mistake>` and `// Must fail: ExerciseNN_M.<Test>`")
+                                f"`{comment} Mutant: <the mistake>` and `{comment} Must fail: ExerciseNN_M.<Test>`")
             mutants.append(mutant)
     return mutants, problems
 

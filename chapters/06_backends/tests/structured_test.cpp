@@ -56,9 +56,8 @@ TEST(Structured, BinaryVariantsAgree) {
        [](Tensor& a, const Tensor& b) -> Tensor& { return a.sub_(b); },
        [](Tensor& out, const Tensor& a, const Tensor& b) -> Tensor& { return sub_out(out, a, b); }},
       {"mul", &mul, [](Tensor& a, const Tensor& b) -> Tensor& { return a.mul_(b); }, &mul_out},
-      {"div", &div, [](Tensor& a, const Tensor& b) -> Tensor& { return a.div_(b); }, &div_out}};
-  // atan2 is exercise 06.5's meta(): tests/exercises/atan2_meta_test.cpp
-  // checks it, so these tests pass in the learner's build too.
+      {"div", &div, [](Tensor& a, const Tensor& b) -> Tensor& { return a.div_(b); }, &div_out},
+      {"atan2", &atan2, [](Tensor& a, const Tensor& b) -> Tensor& { return a.atan2_(b); }, &atan2_out}};
   const Tensor a = cpuTensor({1, -2, 3, 4, 5, -6}, {2, 3});
   const Tensor b = cpuTensor({2, 4, -8}, {3});
   for (const BinaryVariants& op : operators) {

@@ -13,10 +13,8 @@
 namespace mini {
 inline namespace ch06 {
 
-namespace {
-
-// What caffe2's TypeMeta calls a dtype ("float", "long int"): the spelling of
-// PyTorch's out= checks, which print options.dtype().
+// caffe2's TypeMeta names, which PyTorch prints wherever a message shows a
+// tensor's .dtype() rather than its ScalarType.
 std::string_view typeMetaName(ScalarType dtype) {
   switch (dtype) {
     case ScalarType::Bool: return "bool";
@@ -28,8 +26,6 @@ std::string_view typeMetaName(ScalarType dtype) {
   }
   return "unknown";
 }
-
-}  // namespace
 
 // [set_elementwise_output]
 void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta& result, const Tensor& self) {

@@ -39,6 +39,11 @@ void structured_div_Tensor::meta(const Tensor& self, const Tensor& other) {
   setElementwiseOutput(*this, "div", binaryMeta(self, other, "div", IntegerInputs::PromoteToFloat), self);
 }
 
+// atan2 broadcasts and promotes like add, and like div makes integers float.
+void structured_atan2::meta(const Tensor& self, const Tensor& other) {
+  setElementwiseOutput(*this, "atan2", binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat), self);
+}
+
 void structured_neg::meta(const Tensor& self) {
   if (self.dtype() == ScalarType::Bool) {
     throw std::invalid_argument(

@@ -62,6 +62,11 @@ TEST(Exercise06_6, MinusZeroAndNaNAsTorch) {
 
 TEST(Exercise06_6, InplaceAndOutVariants) {
   runExercise([] {
+    absOverload<Tensor(const Tensor&)>("aten::abs");  // not done while ops_exercise.yaml lacks abs
+    // With abs declared, a missing abs_ is a mistake, no longer "not done".
+    ASSERT_TRUE(Dispatcher::singleton().findSchema("aten::abs_", "").has_value())
+        << "ops_exercise.yaml declares abs but not its in-place variant: add "
+        << "`abs_(Tensor(a!) self) -> Tensor(a!)`, made from abs.out (structured_delegate)";
     const auto absInplace = absOverload<Tensor&(Tensor&)>("aten::abs_");
     Tensor x = cpuTensor({-1.5, 2}, {2}, ScalarType::Float);
     absInplace.call(x);
@@ -109,7 +114,14 @@ TEST(Exercise06_6, ItsFormulaIsTorchs) {
     ASSERT_NE(y.gradFn(), nullptr);
     EXPECT_EQ(y.gradFn()->name(), "AbsBackward0");
     sum(y).backward();
-    EXPECT_THAT(valuesOf(x.grad()), ElementsAre(-1, 1, 0, -1));
+    EXPECT_THAT(valuesOf(x.grad()), ElementsAre(-1, 1, 0, -1))
+        << "d|x|/dx is the sign of the input x (negative where x is), not of the result |x|";
+    // The chain rule: with another gradient from above, torch.abs(x).backward(
+    // torch.tensor([2., 0.5, 4., -1.], dtype=torch.double)) gives [-2, 0.5, 0, 1].
+    const Tensor x2 = fromValues({-1.5, 2, 0, -3}, {4}, true);
+    abs.call(x2).backward(fromValues({2, 0.5, 4, -1}, {4}));
+    EXPECT_THAT(valuesOf(x2.grad()), ElementsAre(-2, 0.5, 0, 1))
+        << "the formula multiplies the gradient from above, grad, by abs's own derivative";
   });
 }
 

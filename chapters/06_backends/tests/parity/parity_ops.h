@@ -103,6 +103,12 @@ inline std::map<std::string, Op> makeOps() {
   ops["matmul"] = [](const Args& a) { return mini::matmul(a.tensor(0), a.tensor(1)); };
   ops["matmul.out"] = [](const Args& a) { return mini::matmul_out(a.tensor(2), a.tensor(0), a.tensor(1)); };
   ops["threshold_backward"] = [](const Args& a) { return mini::threshold_backward(a.tensor(0), a.tensor(1)); };
+  // Exercise 06.5's operator, three tensors (the lerp family).
+  ops["lerp"] = [](const Args& a) { return mini::lerp(a.tensor(0), a.tensor(1), a.tensor(2)); };
+  ops["lerp_"] = [](const Args& a) { return a.tensor(0).lerp_(a.tensor(1), a.tensor(2)); };
+  ops["lerp.Tensor_out"] = [](const Args& a) {
+    return mini::lerp_out(a.tensor(3), a.tensor(0), a.tensor(1), a.tensor(2));
+  };
   // Views and copies.
   ops["t"] = [](const Args& a) { return mini::t(a.tensor(0)); };
   ops["view"] = [](const Args& a) { return a.tensor(0).view(a.ints(1)); };

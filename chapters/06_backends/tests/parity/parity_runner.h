@@ -154,7 +154,7 @@ inline CaseResult runCase(const Case& test) {
     try {
       actual = execute(statement, env);
     } catch (const mini::ExerciseNotDone& error) {
-      // The learner build's stub (atan2's meta() is exercise 06.5): that case says nothing about torch.
+      // The learner build's stub (lerp's meta() is exercise 06.5): that case says nothing about torch.
       return {Verdict::ExerciseNotDone, error.what(), {}};
     } catch (const std::exception& error) {
       actual = {true, error.what(), {}};

@@ -11,7 +11,6 @@
 
 #include "mini/aten/aten.h"
 #include "mini/core/tensor.h"
-#include "mini/util/exercise.h"
 
 namespace mini_test {
 
@@ -31,24 +30,6 @@ std::string errorOf(Body body) {
     return error.what();
   }
   return "";
-}
-
-/// Runs `check`, which calls an operator an exercise of this chapter writes
-/// (atan2's meta() is exercise 06.5). In the learner build, while that
-/// exercise is still the stub, the check cannot run: it says so and passes,
-/// since only the exercise's own tests may depend on the learner's code. In
-/// every other build the solution is compiled in, and a stub is a failure.
-template <class Check>
-void unlessTheExerciseIsAStub(Check check) {
-  try {
-    check();
-  } catch (const mini::ExerciseNotDone& error) {
-#ifdef MINI_LEARNER_BUILD
-    fmt::print("note: {}; this check waits for it\n", error.what());
-#else
-    throw;
-#endif
-  }
 }
 
 }  // namespace mini_test

@@ -38,6 +38,13 @@ class MetaBase {
 };
 // [meta_base]
 
+/// What caffe2's TypeMeta calls a dtype: "float", "long int", "bool",
+/// "c10::BFloat16". PyTorch's messages that print a tensor's .dtype() spell
+/// dtypes so (the out= checks, lerp's "expected dtype float for `end` but
+/// got dtype double"); those that print a ScalarType say "Float"
+/// (scalarTypeCName).
+std::string_view typeMetaName(ScalarType dtype);
+
 /// The elementwise set_output of add, mul, exp...: what TensorIterator does
 /// with an output that already exists. Its dtype is kept if the computed
 /// one can be cast to it ("result type Float can't be cast to the desired

@@ -8,6 +8,8 @@
 #include <fmt/ranges.h>
 
 #include "mini/aten/dispatch_scalar_type.h"
+#include "mini/core/reduced_float.h"
+#include "mini/core/shape.h"
 #include "mini/core/type_promotion.h"
 #include "mini/generated/NativeFunctions.h"
 #include "mini/native/cpu/cpu_loops.h"
@@ -415,6 +417,32 @@ void structured_div_out_cpu::impl(const Tensor& self, const Tensor& other, const
 }
 void structured_atan2_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   binaryIntoCpu(out, self, other, atan2_stub, IntegerInputs::PromoteToFloat);
+}
+// lerp: meta() has made self, end and weight one dtype and the output that
+// dtype too, so there is no common dtype to convert to, only a loop over the
+// broadcast shape with three inputs. 1.13's CPU formula: from `self` below
+// a weight of 0.5 and from `end` above it, so that weight 1 gives `end`
+// exactly; a negative weight is "below" (lerp(0, inf, -0.5) is -inf, where
+// the other form would give inf - inf, NaN).
+void structured_lerp_out_cpu::impl(const Tensor& self, const Tensor& end, const Tensor& weight, const Tensor& out) {
+  // The loop reads each input through strides for the output's shape: an
+  // output meta() made too small for an input is refused, never read past.
+  for (const Tensor* input : {&self, &end, &weight}) {
+    checkBroadcastsInto(out.sizes(), input->sizes(), "lerp");
+  }
+  MINI_DISPATCH_SWITCH(BFloat16FloatingTypes, out.dtype(), "lerp_kernel_tensor", [&] {
+    using opmath_t = OpMathType<scalar_t>;
+    const Sizes& shape = out.sizes();
+    cpuElementwiseLoop(
+        shape, outputOf<scalar_t>(out),
+        [](scalar_t start, scalar_t stop, scalar_t w) -> scalar_t {
+          const opmath_t a = start;
+          const opmath_t b = stop;
+          const opmath_t t = w;
+          return static_cast<scalar_t>(t < opmath_t(0.5) ? a + t * (b - a) : b - (b - a) * (opmath_t(1) - t));
+        },
+        inputOf<scalar_t>(self, shape), inputOf<scalar_t>(end, shape), inputOf<scalar_t>(weight, shape));
+  });
 }
 void structured_neg_out_cpu::impl(const Tensor& self, const Tensor& out) { unaryIntoCpu(out, self, neg_stub); }
 void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
