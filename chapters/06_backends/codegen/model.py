@@ -9,6 +9,7 @@ An entry is one operator overload, as in PyTorch's native_functions.yaml:
         CPU: ufunc_add_CPU        #   -> structured_ufunc_add_CPU::impl
         CUDA: ufunc_add_CUDA
     - func: add.Tensor(Tensor self, Tensor other) -> Tensor
+      variants: function, method    # mini::add(a, b) and a.add(b)
       structured_delegate: add.out  # functional variant, made from add.out
     - func: empty(int[] size, ScalarType dtype, Device device) -> Tensor
       dispatch:                     # not structured: a kernel per dispatch key,
