@@ -17,7 +17,8 @@ sparse, quantized, meta), and the thread's sets torch's own defaults.
 
 Lines (lowest bit first):
     backend NAME
-    functionality NAME PREFIX       PREFIX of a per-backend one's runtime keys, "=" for none (Dense), "-" if not per-backend
+    functionality NAME PREFIX       PREFIX of a per-backend one's runtime keys: "=" for an empty one (Dense),
+                                    "-" for a functionality that is not per-backend
     case TENSORS | INCLUDED | EXCLUDED | PRINTED | HIGHEST   key names joined by ","
 """
 
