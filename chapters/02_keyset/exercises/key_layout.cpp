@@ -1,8 +1,8 @@
 // Exercise 02.5: a key layout written as data.
 // The lesson: chapters/02_keyset/README.md#exercise-25
 // Declared in: mini/key_layout.h
-#include "mini/exercise.h"
 #include "mini/key_layout.h"
+#include "mini/exercise.h"
 
 namespace mini {
 inline namespace ch02 {

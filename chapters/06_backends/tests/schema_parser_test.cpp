@@ -150,8 +150,8 @@ TEST(SchemaParser, DefaultsKeepTheirCanonicalText) {
       "float eps=1e-5, Tensor? w=None, int dim=-1, int[] perm=[0,1, -2], int[2] pad=0, "
       "bool[] mask=[True, False], ScalarType? dtype=long) -> Tensor");
   const std::vector<std::pair<std::string, std::string>> expected{
-      {"alpha", "1"},      {"dims", "[]"}, {"mode", "\"x\""},      {"keepdim", "False"}, {"eps", "1e-5"},
-      {"w", "None"},       {"dim", "-1"},  {"perm", "[0, 1, -2]"}, {"pad", "0"},         {"mask", "[True, False]"},
+      {"alpha", "1"},   {"dims", "[]"}, {"mode", "\"x\""},      {"keepdim", "False"}, {"eps", "1e-5"},
+      {"w", "None"},    {"dim", "-1"},  {"perm", "[0, 1, -2]"}, {"pad", "0"},         {"mask", "[True, False]"},
       {"dtype", "long"}};
   for (const auto& [name, text] : expected) {
     const Argument& argument = argumentNamed(schema, name);

@@ -27,9 +27,7 @@ void FallbackRegistry::registerFallback(DispatchKey key, FallbackKernel fallback
   sites_[slot(key)] = site;
 }
 
-Number FallbackOperator::call(const Number& a, const Number& b) const {
-  return redispatch(a.key, a, b);
-}
+Number FallbackOperator::call(const Number& a, const Number& b) const { return redispatch(a.key, a, b); }
 
 // The operator's own kernel first: a fallback is for the keys an operator
 // has nothing to say about, and one kernel written for this operator knows

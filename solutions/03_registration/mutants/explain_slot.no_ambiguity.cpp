@@ -3,8 +3,8 @@
 // Exercise 03.2: a fourth alias key, CompositeExplicitAutogradNonFunctional.
 // The lesson: chapters/03_registration/README.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
-#include "mini/core/alias_keys.h"
 #include "mini/exercises/explain_slot.h"
+#include "mini/core/alias_keys.h"
 #include "mini/util/exercise.h"
 
 namespace mini {
@@ -42,8 +42,8 @@ SlotFill explainSlot(const OperatorEntry& op, const Dispatcher& dispatcher, Disp
     // Only a kernel written for this backend, or for every backend with its
     // own autograd formula (CompositeExplicitAutograd), holds the math
     // kernel back. A non-functional one does not: 1.13 does not ask.
-    const bool backendKernel = op.hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(key)) ||
-                               has(DispatchKey::CompositeExplicitAutograd);
+    const bool backendKernel =
+        op.hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(key)) || has(DispatchKey::CompositeExplicitAutograd);
     if (!backendKernel) return {"math kernel", DispatchKey::CompositeImplicitAutograd};
   }
   if (isIncludedInAlias(key, DispatchKey::Autograd) && has(DispatchKey::Autograd)) {

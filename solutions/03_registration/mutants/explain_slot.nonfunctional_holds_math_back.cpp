@@ -3,8 +3,8 @@
 // Exercise 03.2: a fourth alias key, CompositeExplicitAutogradNonFunctional.
 // The lesson: chapters/03_registration/README.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
-#include "mini/core/alias_keys.h"
 #include "mini/exercises/explain_slot.h"
+#include "mini/core/alias_keys.h"
 #include "mini/util/exercise.h"
 
 namespace mini {

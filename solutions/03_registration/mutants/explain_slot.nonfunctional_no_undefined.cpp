@@ -3,8 +3,8 @@
 // Exercise 03.2: a fourth alias key, CompositeExplicitAutogradNonFunctional.
 // The lesson: chapters/03_registration/README.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
-#include "mini/core/alias_keys.h"
 #include "mini/exercises/explain_slot.h"
+#include "mini/core/alias_keys.h"
 #include "mini/util/exercise.h"
 
 namespace mini {
@@ -16,9 +16,7 @@ namespace {
 // The keys a CompositeExplicitAutogradNonFunctional kernel fills: 1.13's
 // backend keys less XLA's, Lazy's and Sparse's, whose backends run
 // functionalization; none of them is in this chapter, so every backend key.
-bool nonFunctionalFills(DispatchKey key) {
-  return isIncludedInAlias(key, DispatchKey::CompositeExplicitAutograd);
-}
+bool nonFunctionalFills(DispatchKey key) { return isIncludedInAlias(key, DispatchKey::CompositeExplicitAutograd); }
 
 }  // namespace
 
@@ -45,8 +43,8 @@ SlotFill explainSlot(const OperatorEntry& op, const Dispatcher& dispatcher, Disp
     // Only a kernel written for this backend, or for every backend with its
     // own autograd formula (CompositeExplicitAutograd), holds the math
     // kernel back. A non-functional one does not: 1.13 does not ask.
-    const bool backendKernel = op.hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(key)) ||
-                               has(DispatchKey::CompositeExplicitAutograd);
+    const bool backendKernel =
+        op.hasKernelForAnyDispatchKey(getBackendKeySetFromAutograd(key)) || has(DispatchKey::CompositeExplicitAutograd);
     if (!backendKernel) return {"math kernel", DispatchKey::CompositeImplicitAutograd};
   }
   if (isIncludedInAlias(key, DispatchKey::Autograd) && has(DispatchKey::Autograd)) {

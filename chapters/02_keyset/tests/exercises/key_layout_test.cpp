@@ -98,8 +98,8 @@ TEST(Exercise02_5, ANewBackendIsOneLine) {
         << "the functionality bits start above all five backend bits now";
     EXPECT_EQ(layout.bitsOf("Meta"), (std::uint64_t{1} << 5) | (std::uint64_t{1} << 3))
         << "Meta moved up one bit when XLA came in below it";
-    const std::uint64_t cpuAndXla = layout.bitsOf("CPU") | layout.bitsOf("AutogradCPU") | layout.bitsOf("XLA") |
-                                    layout.bitsOf("AutogradXLA");
+    const std::uint64_t cpuAndXla =
+        layout.bitsOf("CPU") | layout.bitsOf("AutogradCPU") | layout.bitsOf("XLA") | layout.bitsOf("AutogradXLA");
     EXPECT_EQ(layout.highestPriorityKey(cpuAndXla), "AutogradXLA") << "the highest backend bit wins, XLA over CPU";
     EXPECT_EQ(layout.format(cpuAndXla), "DispatchKeySet(CPU, XLA, AutogradCPU, AutogradXLA)");
     EXPECT_EQ(layout.numRuntimeEntries(), 18u) << "16 slots and one more for XLA in each per-backend block";
@@ -171,8 +171,8 @@ TEST(Exercise02_5, PyTorch113sLayoutGivesTorchsAnswers) {
     for (const std::string& line : cases) {
       const std::vector<std::string> parts = fields(line);
       ASSERT_EQ(parts.size(), 5u) << line;
-      const std::uint64_t word = layout.callKeySet(wordOf(layout, parts[0]), wordOf(layout, parts[1]),
-                                                   wordOf(layout, parts[2]));
+      const std::uint64_t word =
+          layout.callKeySet(wordOf(layout, parts[0]), wordOf(layout, parts[1]), wordOf(layout, parts[2]));
       EXPECT_EQ(layout.format(word), parts[3])
           << "tensors {" << parts[0] << "}, included {" << parts[1] << "}, excluded {" << parts[2]
           << "}: torch 1.13 dispatches on " << parts[3]
