@@ -42,10 +42,16 @@ Number recordingFallback(const FallbackOperator& op, const Number&, const Number
 const SourceSite kFirstRegistration{"first.cpp", 1};
 const SourceSite kSecondRegistration{"second.cpp", 2};
 
+// An operator table with a kernel on Rectangular only.
+OperatorTable<BinaryKernel> rectangularOnly(const char* name, BinaryKernel* kernel) {
+  OperatorTable<BinaryKernel> table(name);
+  table.registerKernel(DispatchKey::Rectangular, kernel, kFirstRegistration);
+  return table;
+}
+
 TEST(Exercise01_4, AnOperatorRunsItsOwnKernel) {
   runExercise([] {
-    OperatorTable<BinaryKernel> table("sub");
-    table.registerKernel(DispatchKey::Rectangular, &subRectangular, kFirstRegistration);
+    const OperatorTable<BinaryKernel> table = rectangularOnly("sub", &subRectangular);
     const FallbackRegistry fallbacks;
     const Number difference = FallbackOperator(table, fallbacks).call(rectangular(3, 4), rectangular(1, 1));
     EXPECT_EQ(difference.key, DispatchKey::Rectangular);
@@ -55,10 +61,8 @@ TEST(Exercise01_4, AnOperatorRunsItsOwnKernel) {
 
 TEST(Exercise01_4, OneFallbackServesEveryOperator) {
   runExercise([] {
-    OperatorTable<BinaryKernel> sub("sub");
-    sub.registerKernel(DispatchKey::Rectangular, &subRectangular, kFirstRegistration);
-    OperatorTable<BinaryKernel> mul("mul");
-    mul.registerKernel(DispatchKey::Rectangular, &mulRectangular, kFirstRegistration);
+    const OperatorTable<BinaryKernel> sub = rectangularOnly("sub", &subRectangular);
+    const OperatorTable<BinaryKernel> mul = rectangularOnly("mul", &mulRectangular);
     FallbackRegistry fallbacks;
     fallbacks.registerFallback(DispatchKey::Polar, &polarThroughRectangular, kFirstRegistration);
 
@@ -77,8 +81,7 @@ TEST(Exercise01_4, OneFallbackServesEveryOperator) {
 
 TEST(Exercise01_4, TheKeyComesFromEveryArgument) {
   runExercise([] {
-    OperatorTable<BinaryKernel> sub("sub");
-    sub.registerKernel(DispatchKey::Rectangular, &subRectangular, kFirstRegistration);
+    const OperatorTable<BinaryKernel> sub = rectangularOnly("sub", &subRectangular);
     FallbackRegistry fallbacks;
     fallbacks.registerFallback(DispatchKey::Polar, &polarThroughRectangular, kFirstRegistration);
     const Number difference = FallbackOperator(sub, fallbacks).call(rectangular(3, 0), polar(1, 0));
