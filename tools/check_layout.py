@@ -12,7 +12,7 @@ the README's "The layout" says they are:
   opens the same way: its id and title, the lesson's link, and the header
   that declares what the learner writes, which it includes:
 
-      // Exercise 03.2: which rule fills a slot
+      // Exercise 03.2: a fourth alias key
       // The lesson: chapters/03_registration/README.md#exercise-32
       // Declared in: mini/exercises/explain_slot.h
 

@@ -80,7 +80,8 @@ TEST(DispatchKey, UnknownNameSaysTheNameAndListsTheValidOnes) {
               "Unknown dispatch key name 'AutogradGPU'. Valid names are: [Undefined, Dense, FPGA, BackendSelect, "
               "ADInplaceOrView, AutogradOther, AutogradFunctionality, Tracer, AutocastCPU, AutocastCUDA, Batched, "
               "CPU, CUDA, Meta, PrivateUse1, AutogradCPU, AutogradCUDA, AutogradMeta, AutogradPrivateUse1, "
-              "Autograd, CompositeImplicitAutograd, CompositeExplicitAutograd]");
+              "Autograd, CompositeImplicitAutograd, CompositeExplicitAutograd, "
+              "CompositeExplicitAutogradNonFunctional]");
   }
   EXPECT_THROW(parseDispatchKey("cpu"), std::invalid_argument);  // names are case-sensitive
 }

@@ -79,6 +79,16 @@ TEST(DispatchTable, AutogradOtherIsAmbiguousWhenAnAutogradOtherBackendHasAKernel
   }
 }
 
+TEST(DispatchTable, AutogradOtherIsAmbiguousOnlyWithAMathKernel) {
+  // torch 1.13, kernels on FPGA alone: "AutogradOther: fallthrough registered
+  // at ./aten/src/ATen/core/VariableFallbackKernel.cpp:35 [backend fallback]".
+  // The ambiguity is between running the math kernel and not: none, none.
+  const ScopedFoo foo({DispatchKey::FPGA});
+  EXPECT_EQ(why(foo, DispatchKey::AutogradOther), "backend fallback");
+  EXPECT_EQ(why(ScopedFoo({DispatchKey::FPGA, DispatchKey::CompositeExplicitAutograd}), DispatchKey::AutogradOther),
+            "backend fallback");
+}
+
 TEST(DispatchTable, ACallWithoutTensorsTakesTheCompositesOnly) {
   EXPECT_EQ(why(ScopedFoo({DispatchKey::CompositeExplicitAutograd}), DispatchKey::Undefined), "default backend kernel");
   EXPECT_EQ(why(ScopedFoo({DispatchKey::CompositeImplicitAutograd}), DispatchKey::Undefined), "math kernel");

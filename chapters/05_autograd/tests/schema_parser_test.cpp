@@ -148,11 +148,11 @@ TEST(SchemaParser, DefaultsKeepTheirCanonicalText) {
   const FunctionSchema schema = parseSchema(
       "f(Tensor self, Scalar alpha=1, int[] dims=[], str mode=\"x\", bool keepdim=False, "
       "float eps=1e-5, Tensor? w=None, int dim=-1, int[] perm=[0,1, -2], int[2] pad=0, "
-      "bool[] mask=[True, False], ScalarType? dtype=float32) -> Tensor");
+      "bool[] mask=[True, False], ScalarType? dtype=long) -> Tensor");
   const std::vector<std::pair<std::string, std::string>> expected{
-      {"alpha", "1"},      {"dims", "[]"}, {"mode", "\"x\""},      {"keepdim", "False"}, {"eps", "1e-5"},
-      {"w", "None"},       {"dim", "-1"},  {"perm", "[0, 1, -2]"}, {"pad", "0"},         {"mask", "[True, False]"},
-      {"dtype", "float32"}};
+      {"alpha", "1"},   {"dims", "[]"}, {"mode", "\"x\""},      {"keepdim", "False"}, {"eps", "1e-5"},
+      {"w", "None"},    {"dim", "-1"},  {"perm", "[0, 1, -2]"}, {"pad", "0"},         {"mask", "[True, False]"},
+      {"dtype", "long"}};
   for (const auto& [name, text] : expected) {
     const Argument& argument = argumentNamed(schema, name);
     ASSERT_TRUE(argument.default_value) << name;
@@ -433,11 +433,26 @@ TEST(SchemaParseErrors, UnknownTypeNamesTheType) {
 
 TEST(SchemaParseErrors, BadDefaults) {
   // torch: "\ninvalid numeric default value:\nfoo(Tensor x, int y=abc) -> Tensor\n                       ~ <--- HERE\n"
-  // (torch marks the token after the value; ours marks the value).
+  // (torch marks the token after the value; ours marks the value, and names
+  // it with the names that are allowed).
   EXPECT_EQ(parseError("foo(Tensor x, int y=abc) -> Tensor"),
-            "invalid numeric default value:\n"
+            "invalid numeric default value 'abc' (a named default is one of float, complex, long, strided, Mean, "
+            "contiguous_format):\n"
             "foo(Tensor x, int y=abc) -> Tensor\n"
             "                    ~~~ <--- HERE\n");
+  // A dtype's name is no default either: 1.13 knows float, complex and long
+  // (torch: "\ninvalid numeric default value:\nf(ScalarType a=float16) -> ()\n                      ~ <--- HERE\n").
+  for (const char* name : {"float16", "int64", "bool", "bfloat16", "half"}) {
+    const std::string schema = fmt::format("f(ScalarType a={}) -> ()", name);
+    EXPECT_EQ(parseError(schema),
+              fmt::format("invalid numeric default value '{}' (a named default is one of float, complex, long, "
+                          "strided, Mean, contiguous_format):\n{}\n{:15}{:~<{}} <--- HERE\n",
+                          name, schema, "", "", std::string_view(name).size()))
+        << "PyTorch 1.13 refuses `" << schema << "`";
+  }
+  for (const char* name : {"float", "complex", "long", "strided", "Mean", "contiguous_format"}) {
+    EXPECT_EQ(parseSchema(fmt::format("f(int a={}) -> ()", name)).arguments[0].default_value, name);
+  }
   // torch: "expected number but found ')' here:\nfoo(Tensor x, int y=) -> Tensor\n                    ~ <--- HERE\n"
   EXPECT_EQ(parseError("foo(Tensor x, int y=) -> Tensor"),
             "expected number but found ')' here:\n"

@@ -1,4 +1,4 @@
-// Mutant: accepts every dtype name the chapter's parser takes (float16, int64, bool), which PyTorch 1.13 refuses
+// Mutant: accepts every dtype name (float16, int64, bool) as if it meant something, which PyTorch 1.13 refuses
 // Must fail: Exercise03_1.RefusesWhatPyTorchRefuses
 // Exercise 03.1: the value of a default, as PyTorch 1.13's schema parser reads it.
 // The lesson: chapters/03_registration/README.md#exercise-31
@@ -57,7 +57,7 @@ std::string constant(std::string_view spelled, bool asFloat) {
   if (std::isalpha(static_cast<unsigned char>(spelled.front()))) {
     const auto* named = std::find_if(kNamedValues.begin(), kNamedValues.end(),
                                      [&](const auto& entry) { return entry.first == spelled; });
-    // Any other dtype name: the chapter's parser takes it, so it must mean something.
+    // Any other dtype name must mean something too: pass it on as spelled.
     return named == kNamedValues.end() ? std::string(spelled) : std::to_string(named->second);
   }
   const std::string number(spelled);

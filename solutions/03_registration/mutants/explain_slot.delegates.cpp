@@ -1,6 +1,6 @@
-// Mutant: asks the dispatcher for the answer (computeDispatchTableEntryWithDebug) instead of writing the rules
+// Mutant: asks the dispatcher for its answer instead of writing the rules, which leaves the non-functional kernel out
 // Must fail: Exercise03_2.WritesTheRulesItself
-// Exercise 03.2: which rule fills a slot of an operator's dispatch table.
+// Exercise 03.2: a fourth alias key, CompositeExplicitAutogradNonFunctional.
 // The lesson: chapters/03_registration/README.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
 #include "mini/exercises/explain_slot.h"
@@ -10,9 +10,14 @@ namespace mini {
 inline namespace ch03 {
 namespace exercises {
 
-// The rules as questions, asked in order; the first "yes" names the slot.
-std::string explainSlot(const OperatorEntry& op, const Dispatcher& dispatcher, DispatchKey key) {
-  return op.computeDispatchTableEntryWithDebug(dispatcher, key).why;
+SlotFill explainSlot(const OperatorEntry& op, const Dispatcher& dispatcher, DispatchKey key) {
+  const ComputedEntry entry = op.computeDispatchTableEntryWithDebug(dispatcher, key);
+  const std::string why(entry.why);
+  if (why == "kernel") return {why, key};
+  if (why == "default backend kernel") return {why, DispatchKey::CompositeExplicitAutograd};
+  if (why == "math kernel") return {why, DispatchKey::CompositeImplicitAutograd};
+  if (why == "autograd kernel") return {why, DispatchKey::Autograd};
+  return {why, std::nullopt};
 }
 
 }  // namespace exercises

@@ -38,6 +38,7 @@ constexpr std::array kKeyNames = {
     std::pair{DispatchKey::Autograd, "Autograd"},
     std::pair{DispatchKey::CompositeImplicitAutograd, "CompositeImplicitAutograd"},
     std::pair{DispatchKey::CompositeExplicitAutograd, "CompositeExplicitAutograd"},
+    std::pair{DispatchKey::CompositeExplicitAutogradNonFunctional, "CompositeExplicitAutogradNonFunctional"},
 };
 
 }  // namespace

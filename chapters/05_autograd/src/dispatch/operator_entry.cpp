@@ -190,14 +190,15 @@ ComputedEntry OperatorEntry::computeDispatchTableEntryWithDebug(const Dispatcher
   //    whose backend has a kernel of its own: that backend kernel is meant to
   //    run, and this key must let the call through to it.
   if (key == DispatchKey::Undefined || isIncludedInAlias(key, DispatchKey::CompositeImplicitAutograd)) {
-    // AutogradOther serves several backends at once. If one of them has its
-    // own kernel, running the math kernel would be wrong for it and not
-    // running it wrong for the others: a slot nobody can fill correctly.
-    if (key == DispatchKey::AutogradOther && hasKernelForAnyDispatchKey(kAutogradOtherBackends)) {
-      return {&ambiguousAutogradOtherKernel(), "ambiguous autogradother"};
-    }
-    if (!hasBackendKernel) {
-      if (const AnnotatedKernel* math = getKernelForDispatchKey(DispatchKey::CompositeImplicitAutograd)) {
+    if (const AnnotatedKernel* math = getKernelForDispatchKey(DispatchKey::CompositeImplicitAutograd)) {
+      // AutogradOther serves several backends at once. If one of them has
+      // its own kernel, running the math kernel would be wrong for it and
+      // not running it wrong for the others: a slot nobody can fill
+      // correctly. Without a math kernel there is nothing to be torn about.
+      if (key == DispatchKey::AutogradOther && hasKernelForAnyDispatchKey(kAutogradOtherBackends)) {
+        return {&ambiguousAutogradOtherKernel(), "ambiguous autogradother"};
+      }
+      if (!hasBackendKernel) {
         return {math, "math kernel"};
       }
     }

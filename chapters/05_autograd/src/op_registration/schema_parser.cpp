@@ -174,13 +174,12 @@ class Lexer {
 // ---------------------------------------------------------------------------
 // The parser: one function per rule of the grammar in schema_parser.h.
 
-// Identifiers PyTorch accepts as default values: dtype, layout, memory format
-// and reduction names that its parser turns into integers. Any other bare
-// word in a default is a mistake.
-constexpr std::array<std::string_view, 16> kNamedConstants{
-    "float",   "complex", "long",    "strided",  "Mean", "contiguous_format",
-    "float16", "float32", "float64", "bfloat16", "int8", "int16",
-    "int32",   "int64",   "uint8",   "bool"};
+// The identifiers PyTorch 1.13's parser accepts as default values, each of
+// which it turns into an integer: at::kFloat, at::kComplexFloat, at::kLong,
+// at::kStrided, Reduction::Mean, MemoryFormat::Contiguous. Nothing else:
+// `ScalarType s=float16`, `int64` or `bool` is refused there, so here too.
+constexpr std::array<std::string_view, 6> kNamedConstants{"float",   "complex", "long",
+                                                          "strided", "Mean",    "contiguous_format"};
 
 class Parser {
  public:
@@ -424,7 +423,10 @@ class Parser {
     if (token.kind == TokenKind::String) return canonicalString(next().text);
     if (token.kind == TokenKind::Ident) {
       if (std::find(kNamedConstants.begin(), kNamedConstants.end(), token.text) == kNamedConstants.end()) {
-        fail(token, "invalid numeric default value");
+        // torch says only "invalid numeric default value"; a dtype name that
+        // looks right (float16) deserves the list of names that are.
+        fail(token, fmt::format("invalid numeric default value '{}' (a named default is one of {})", token.text,
+                                fmt::join(kNamedConstants, ", ")));
       }
       return std::string(next().text);
     }
