@@ -7,9 +7,18 @@ and the notes on each miss (bench/misses.md, written by hand after a profile).
     bench_report.py --out docs/performance.md --machine machine.json [--gpu GPU.json [--gpu-recorded]]
                     RESULT.json...
 
+    bench_report.py --out docs/performance.md --only profiles
+    bench_report.py --check-profiles docs/performance.md
+
 --gpu is bench_cuda's output (chapter 06 on a GPU). With --gpu-recorded it
 is the recording committed as bench/gpu-results.json, made on a GPU machine
 by tools/run-bench there, and the page says so: this run's machine has none.
+
+The page ends with bench/profiles.md, the instruction counts (callgrind) of
+calls whose targets are met, which the misses' notes do not cover: `--only
+profiles` rewrites that section of an existing page alone (no benchmark run
+needed), and `--check-profiles` fails when the page's section is not what
+bench/profiles.md says (ctest: course.bench_profiles_on_page).
 
 Every benchmark ran with repetitions; a figure is the fastest repetition
 (minimum time, maximum rate): noise from other processes only ever adds time.
@@ -461,6 +470,33 @@ def read_notes():
     return {key: "".join(lines).strip() for key, lines in notes.items()}
 
 
+PROFILES_HEADING = "## Profiles"
+
+
+def profiles_section():
+    """bench/profiles.md, under its own heading whatever the run measured:
+    where the instructions of a call go, written by hand after a profile."""
+    path = os.path.join(ROOT, "bench", "profiles.md")
+    if not os.path.exists(path):
+        return ""
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    # The file's first paragraph says how to write it; the page starts at its first heading.
+    start = re.search(r"^### ", text, re.M)
+    return PROFILES_HEADING + "\n\n" + (text[start.start():] if start else text).strip() + "\n"
+
+
+def replace_profiles(page):
+    """`page` with its Profiles section (the last section) as bench/profiles.md has it now."""
+    section = profiles_section()
+    start = re.search("^" + re.escape(PROFILES_HEADING) + "$", page, re.M)
+    if start:
+        end = re.search(r"^## ", page[start.end():], re.M)
+        rest = page[start.end() + end.start():] if end else ""
+        return page[:start.start()] + section + ("\n" + rest if rest else "")
+    return page.rstrip("\n") + "\n\n" + section
+
+
 def misses_section(all_targets, have_libtorch):
     notes = read_notes()
     parts = ["## Misses\n"]
@@ -543,14 +579,36 @@ def gpu_section(gpu, recorded):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--machine", required=True, help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
+    parser.add_argument("--out")
+    parser.add_argument("--machine", help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
     parser.add_argument("--gpu", help="bench_cuda's JSON output")
     parser.add_argument("--gpu-recorded", action="store_true", help="--gpu is the committed recording")
-    parser.add_argument("--only", choices=["trace", "autocast"],
-                        help="update only the trace (or autocast) benchmarks' rows and section of the page at --out")
-    parser.add_argument("results", nargs="+")
+    parser.add_argument("--only", choices=["trace", "autocast", "profiles"],
+                        help="update only the trace (or autocast) benchmarks' rows and section of the page at --out, "
+                             "or its profiles section from bench/profiles.md")
+    parser.add_argument("--check-profiles", metavar="PAGE",
+                        help="fail if PAGE's profiles section is not bench/profiles.md's text")
+    parser.add_argument("results", nargs="*")
     args = parser.parse_args()
+    if args.check_profiles:
+        with open(args.check_profiles, encoding="utf-8") as handle:
+            page = handle.read()
+        if replace_profiles(page) != page:
+            print(f"bench_report: the profiles section of {args.check_profiles} is not bench/profiles.md's text: "
+                  f"run tools/bench_report.py --out {args.check_profiles} --only profiles")
+            return 1
+        print(f"bench_report: {args.check_profiles}'s profiles section is bench/profiles.md's text")
+        return 0
+    if not args.out:
+        parser.error("--out is required")
+    if args.only == "profiles":
+        with open(args.out, encoding="utf-8") as handle:
+            page = handle.read()
+        with open(args.out, "w", encoding="utf-8") as handle:
+            handle.write(replace_profiles(page))
+        return 0
+    if not args.machine or not args.results:
+        parser.error("--machine and at least one RESULT.json are required")
     with open(args.machine, encoding="utf-8") as handle:
         machine = json.load(handle)
     results = Results(args.results)
@@ -581,6 +639,7 @@ def main():
         memory_section(results, have_libtorch),
         gpu_section(gpu, args.gpu_recorded),
         misses_section(all_targets, have_libtorch),
+        profiles_section(),
     ])
     with open(args.out, "w", encoding="utf-8") as handle:
         handle.write(page)
