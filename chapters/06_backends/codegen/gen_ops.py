@@ -71,10 +71,6 @@ def wrapper_id(schema: Schema) -> str:
     return f"{cpp_name(schema)}_{schema.overload}" if schema.overload else cpp_name(schema)
 
 
-def _camel(words: list[str]) -> str:
-    return "".join(word[:1].upper() + word[1:] for word in words if word)
-
-
 def ops_struct(schema: Schema) -> str:
     """add.Tensor: add_Tensor, add_.Tensor: add__Tensor, neg: neg: the name of
     the operator's struct in _ops, PyTorch's at::_ops::add_Tensor."""
