@@ -15,22 +15,23 @@ import sys
 
 import torch
 
+from torch_cases import cases_in, check_against_torch
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "chapters", "03_registration", "tests", "exercises", "backward_compatible_test.cpp")
 CASE = re.compile(r'\{\s*"((?:[^"\\]|\\.)*)",\s*"((?:[^"\\]|\\.)*)",\s*(nullptr|")', re.S)
 
 
+def disagreement(case):
+    updated, old, reason = case
+    compatible = torch._C.parse_schema(updated).is_backward_compatible_with(torch._C.parse_schema(old))
+    if compatible != (reason == "nullptr"):
+        return f"{updated!r} against {old!r}: torch says compatible={compatible}, the test says the opposite"
+    return None
+
+
 def main():
-    with open(TESTS, encoding="utf-8") as handle:
-        cases = CASE.findall(handle.read())
-    wrong = 0
-    for updated, old, reason in cases:
-        compatible = torch._C.parse_schema(updated).is_backward_compatible_with(torch._C.parse_schema(old))
-        if compatible != (reason == "nullptr"):
-            wrong += 1
-            print(f"{updated!r} against {old!r}: torch says compatible={compatible}, the test says the opposite")
-    print(f"{len(cases)} cases, {wrong} disagree with torch {torch.__version__}")
-    return 1 if wrong or not cases else 0
+    return check_against_torch(cases_in(TESTS, CASE), disagreement)
 
 
 if __name__ == "__main__":

@@ -16,6 +16,8 @@ import sys
 
 import torch
 
+from torch_cases import cases_in, check_against_torch
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "chapters", "03_registration", "tests", "exercises", "default_value_test.cpp")
 STRING = r'"((?:[^"\\]|\\.)*)"'
@@ -34,18 +36,17 @@ def torch_value(argument):
         return None
 
 
+def disagreement(case):
+    argument, value, refused = case
+    expected = None if refused else unescape(value)
+    actual = torch_value(unescape(argument))
+    if actual != expected:
+        return f"{unescape(argument)!r}: the test says {expected!r}, torch {torch.__version__} says {actual!r}"
+    return None
+
+
 def main():
-    with open(TESTS, encoding="utf-8") as handle:
-        cases = CASE.findall(handle.read())
-    wrong = 0
-    for argument, value, refused in cases:
-        expected = None if refused else unescape(value)
-        actual = torch_value(unescape(argument))
-        if actual != expected:
-            wrong += 1
-            print(f"{unescape(argument)!r}: the test says {expected!r}, torch {torch.__version__} says {actual!r}")
-    print(f"{len(cases)} cases, {wrong} disagree with torch {torch.__version__}")
-    return 1 if wrong or not cases else 0
+    return check_against_torch(cases_in(TESTS, CASE), disagreement)
 
 
 if __name__ == "__main__":

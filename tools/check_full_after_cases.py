@@ -18,6 +18,8 @@ import sys
 
 import torch
 
+from torch_cases import cases_in, check_against_torch
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "chapters", "02_keyset", "tests", "exercises", "full_after_test.cpp")
 CASE = re.compile(r'\{DispatchKey::(\w+),\s*((?:"[^"]*"\s*)+)\}')
@@ -35,20 +37,19 @@ def names(printed):
     return [name.strip() for name in inside.split(",") if name.strip()]
 
 
+def disagreement(case):
+    key, literal = case
+    ours = names("".join(re.findall(r'"([^"]*)"', literal)))
+    theirs = [name for name in names(torch._C._dispatch_keyset_to_string(
+        torch._C._dispatch_keyset_full_after(key))) if name in RUNTIME_KEYS]
+    expected = theirs or BACKEND_BITS
+    if ours != expected:
+        return f"fullAfter({key}): the test says {ours}, torch {torch.__version__} says {expected}"
+    return None
+
+
 def main():
-    with open(TESTS, encoding="utf-8") as handle:
-        cases = CASE.findall(handle.read())
-    wrong = 0
-    for key, literal in cases:
-        ours = names("".join(re.findall(r'"([^"]*)"', literal)))
-        theirs = [name for name in names(torch._C._dispatch_keyset_to_string(
-            torch._C._dispatch_keyset_full_after(key))) if name in RUNTIME_KEYS]
-        expected = theirs or BACKEND_BITS
-        if ours != expected:
-            wrong += 1
-            print(f"fullAfter({key}): the test says {ours}, torch {torch.__version__} says {expected}")
-    print(f"{len(cases)} cases, {wrong} disagree with torch {torch.__version__}")
-    return 1 if wrong or not cases else 0
+    return check_against_torch(cases_in(TESTS, CASE), disagreement)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,8 @@ import sys
 import torch
 import torch._C as C
 
+from torch_cases import cases_in, check_against_torch
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TESTS = os.path.join(ROOT, "chapters", "03_registration", "tests", "exercises", "explain_slot_test.cpp")
 STRING = r'"([^"]*)"\s*'
@@ -39,17 +41,18 @@ def torch_fill(number, registered, slot):
 
 
 def main():
-    with open(TESTS, encoding="utf-8") as handle:
-        text = re.sub(r'"\s*\n\s*"', "", handle.read())  # join a literal split over lines
-    cases = CASE.findall(text)
-    wrong = 0
-    for number, (registered, slot, kernel, rule) in enumerate(cases):
+    # A literal split over lines is joined first.
+    cases = cases_in(TESTS, CASE, lambda text: re.sub(r'"\s*\n\s*"', "", text))
+    numbered = list(enumerate(cases))
+
+    def disagreement(numbered_case):
+        number, (registered, slot, kernel, rule) = numbered_case
         actual = torch_fill(number, registered.split(), slot)
         if actual != (kernel, rule):
-            wrong += 1
-            print(f"{registered} / {slot}: the test says {(kernel, rule)}, torch {torch.__version__} says {actual}")
-    print(f"{len(cases)} cases, {wrong} disagree with torch {torch.__version__}")
-    return 1 if wrong or not cases else 0
+            return f"{registered} / {slot}: the test says {(kernel, rule)}, torch {torch.__version__} says {actual}"
+        return None
+
+    return check_against_torch(numbered, disagreement)
 
 
 if __name__ == "__main__":
