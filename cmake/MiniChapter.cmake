@@ -163,7 +163,7 @@ endfunction()
 # kernels. The programs are outside `all`, in the target `mutants`; the
 # list of them, with the mutants of exercise files this build does not
 # compile (the .cu without nvcc), is written to mutants.tsv for
-# tools/check_exercises.py.
+# maint/checks/check_exercises.py.
 function(_mini_add_mutant_programs lib)
   get_target_property(prefix ${lib} MINI_CHAPTER_PREFIX)
   get_target_property(folder ${lib} MINI_CHAPTER_FOLDER)
@@ -347,9 +347,9 @@ function(mini_add_chapter)
   endforeach()
 
   # A wrong command line is refused in one line on stderr, status 2, and
-  # --help answers on stdout (tools/check_bad_arguments.py).
+  # --help answers on stdout (maint/checks/check_bad_arguments.py).
   add_test(NAME ${prefix}.demo.bad_argument
-    COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/tools/check_bad_arguments.py" $<TARGET_FILE:${prefix}_demo>)
+    COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/maint/checks/check_bad_arguments.py" $<TARGET_FILE:${prefix}_demo>)
 
   # The demo under memcheck: any error or definitely-lost byte fails. Skipped
   # in sanitizer builds, whose runtime valgrind cannot host.

@@ -1,7 +1,7 @@
 // vmap in chapter 05: the Batched key above Tracer and Autograd, its
 // for-loop fallback, and per-sample gradients by vmap over the backward
 // pass, each compared with a plain loop over the samples and with what
-// torch 1.13 gives (tests/data/vmap_reference.txt, tools/gen_vmap_data.py).
+// torch 1.13 gives (tests/data/vmap_reference.txt, maint/reference/gen_vmap_data.py).
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -29,7 +29,7 @@ Tensor row(const Tensor& matrix, std::int64_t i) {
   return fromValues(std::vector<double>(first, first + length), {length});
 }
 
-/// name -> sizes and values, from tools/gen_vmap_data.py's file.
+/// name -> sizes and values, from maint/reference/gen_vmap_data.py's file.
 std::map<std::string, std::pair<Sizes, std::vector<double>>> readTorchReference() {
   std::ifstream in(MINI_VMAP_REFERENCE);
   std::map<std::string, std::pair<Sizes, std::vector<double>>> out;

@@ -1,6 +1,6 @@
 // Every schema PyTorch 1.13 registers, parsed and printed back. The corpus,
 // chapter 03's tests/data/pytorch-1.13-schemas.txt, is what `str(schema)` printed for each
-// of `torch._C._jit_get_all_schemas()` (tools/gen_schema_corpus.py wrote it),
+// of `torch._C._jit_get_all_schemas()` (maint/reference/gen_schema_corpus.py wrote it),
 // so a line that does not come back byte for byte is a construct the parser
 // or the printer gets wrong. CMake passes the file's path as MINI_SCHEMA_CORPUS.
 #include <gtest/gtest.h>

@@ -20,7 +20,7 @@ struct Case {
 };
 
 // torch._C._dispatch_keyset_full_after(key) in PyTorch 1.13, keeping the keys
-// this chapter has; tools/check_full_after_cases.py asks torch again. Every
+// this chapter has; maint/reference/check_full_after_cases.py asks torch again. Every
 // backend bit is set in each: below Dense they are bits without a
 // functionality (CPUBit), from BackendSelect on Dense makes them CPU, CUDA.
 const Case kCases[] = {

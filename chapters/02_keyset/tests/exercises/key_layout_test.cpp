@@ -145,7 +145,7 @@ std::uint64_t wordOf(const KeyLayout& layout, const std::string& names) {
 TEST(Exercise02_5, PyTorch113sLayoutGivesTorchsAnswers) {
   runExercise([] {
     // 1.13's backends and functionalities and what its key sets print and
-    // pick, read from torch 1.13 by tools/gen_key_layout_data.py.
+    // pick, read from torch 1.13 by maint/reference/gen_key_layout_data.py.
     std::ifstream file(MINI_KEY_LAYOUT);
     ASSERT_TRUE(file) << MINI_KEY_LAYOUT;
     std::vector<std::string> backends;

@@ -2,7 +2,7 @@
 //
 // Every case's verdict (compatible: no reason; incompatible: a reason) is
 // PyTorch 1.13's torch._C.parse_schema(updated).is_backward_compatible_with(
-// torch._C.parse_schema(old)); tools/check_backward_compatible_cases.py
+// torch._C.parse_schema(old)); maint/reference/check_backward_compatible_cases.py
 // asks torch again for every case of this file. The reasons are the course's
 // own (PyTorch gives one only for a new argument without a default).
 #include <gtest/gtest.h>

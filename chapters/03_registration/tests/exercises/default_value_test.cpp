@@ -15,7 +15,7 @@ using mini_test::runExercise;
 
 // An argument as a schema spells it, and repr(default_value) of that
 // argument in torch._C.parse_schema("f(<argument>) -> ()") on PyTorch 1.13,
-// or nullptr where torch refuses it; tools/check_default_value_cases.py asks
+// or nullptr where torch refuses it; maint/reference/check_default_value_cases.py asks
 // torch again.
 struct DefaultCase {
   const char* argument;

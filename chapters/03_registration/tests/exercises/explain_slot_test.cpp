@@ -51,7 +51,7 @@ TEST(Exercise03_2, AgreesWithTheDispatcherWithoutANonFunctionalKernel) {
 // spaces), the slot asked for, and what torch 1.13's computed table
 // (torch._C._dispatch_dump_table) fills it with: the key of the kernel, or
 // "-" for a backend fallback, the ambiguous AutogradOther kernel or none.
-// tools/check_nonfunctional_cases.py asks torch again.
+// maint/reference/check_nonfunctional_cases.py asks torch again.
 struct NonFunctionalCase {
   const char* registered;
   const char* slot;

@@ -4,7 +4,7 @@
 // findSchemaDifferences makes), and their tests compare the learner's answer
 // with that function: a call to it would pass them all and teach nothing.
 // These tests read the exercise file the program was built from: the
-// solution, the learner's file or a mutant (tools/mutants.py), which
+// solution, the learner's file or a mutant (maint/mutants.py), which
 // cmake/MiniChapter.cmake lists in mini_test::kExerciseFiles.
 
 #include <fstream>

@@ -17,7 +17,7 @@ constexpr CastPolicy kPromote = CastPolicy::promote;
 constexpr CastPolicy kThrough = CastPolicy::fallthrough;
 
 // Read from 1.13: the KERNEL_CPU and KERNEL_CUDA lines of autocast_mode.cpp,
-// checked against torch._C._dispatch_dump (tools/gen_autocast_data.py
+// checked against torch._C._dispatch_dump (maint/reference/gen_autocast_data.py
 // records which operators have an Autocast kernel). The CPU list is short:
 // 1.13 casts only the matrix products (and convolutions) to bfloat16 there,
 // and keeps a few numerically delicate operators in float32, none of which

@@ -1,5 +1,5 @@
 // Autocast against torch 1.13 (tests/data/pytorch-1.13-autocast.txt, written
-// by tools/gen_autocast_data.py): which operators have an Autocast kernel on
+// by maint/reference/gen_autocast_data.py): which operators have an Autocast kernel on
 // which device, the dtype every CPU-autocast call gives, and a small model
 // run forward under autocast and backward after it.
 #include <gtest/gtest.h>
@@ -161,7 +161,7 @@ void expectLike(const Recorded& torch, const Tensor& actual, const std::string& 
 }
 
 // [autocast_model_test]
-// tools/gen_autocast_data.py's model, step for step: matmul in bfloat16,
+// maint/reference/gen_autocast_data.py's model, step for step: matmul in bfloat16,
 // relu and exp in what they are given, the float32 bias promoting z back
 // to float32; backward after the region, in the forward's dtypes, with
 // float32 gradients for the float32 leaves.

@@ -1,5 +1,5 @@
 // The chapter's backward formulas against PyTorch 1.13's own numbers: each
-// case of tests/data/pytorch-1.13-derivatives.txt (tools/gen_derivative_data.py
+// case of tests/data/pytorch-1.13-derivatives.txt (maint/reference/gen_derivative_data.py
 // wrote it from torch) runs here as it ran there, and must give the same
 // forward value, grad_fn name, version and gradient of every input.
 #include <gmock/gmock.h>
@@ -188,7 +188,7 @@ TEST(DerivativeData, EveryCaseOfTheFileHasItsExpressionHereAndBack) {
   }
   std::sort(inFile.begin(), inFile.end());
   EXPECT_EQ(inFile, derivativeCaseNames())
-      << "tools/gen_derivative_data.py's CASES and derivativeCases() name the same cases";
+      << "maint/reference/gen_derivative_data.py's CASES and derivativeCases() name the same cases";
 }
 
 class DerivativeOf : public ::testing::TestWithParam<std::string> {};

@@ -1,7 +1,7 @@
 // Exercise 06.8: the autocast policy of operators 1.13 has and the chapter
 // does not, checked against what torch 1.13 does with them
 // (tests/data/pytorch-1.13-autocast.txt, `decide` lines, written by
-// tools/gen_autocast_data.py): which Autocast keys have a kernel, and on
+// maint/reference/gen_autocast_data.py): which Autocast keys have a kernel, and on
 // the CPU the dtypes each gives under autocast.
 #include <fstream>
 #include <sstream>

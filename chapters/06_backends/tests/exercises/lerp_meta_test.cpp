@@ -1,6 +1,6 @@
 // Exercise 06.5: the meta() of a structured operator with three inputs
 // (torch.lerp). What torch 1.13 gives is in tests/data/parity/lerp.txt
-// (tools/gen_parity_data.py); the tests below pick the cases that say what
+// (maint/reference/gen_parity_data.py); the tests below pick the cases that say what
 // a meta() got wrong, the last runs them all.
 #include <string>
 

@@ -1,4 +1,4 @@
-// vmap against PyTorch 1.13: the numbers tools/gen_vmap_data.py wrote from
+// vmap against PyTorch 1.13: the numbers maint/reference/gen_vmap_data.py wrote from
 // torch.autograd.grad(..., is_grads_batched=True) and functorch.vmap.
 #include <gtest/gtest.h>
 

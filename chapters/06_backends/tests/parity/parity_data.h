@@ -1,5 +1,5 @@
 #pragma once
-// Reading the differential data that tools/gen_parity_data.py wrote from
+// Reading the differential data that maint/reference/gen_parity_data.py wrote from
 // torch 1.13 (tests/data/parity/<family>.txt; its README.md has the format):
 // cases of statements, each with the outcome torch gave after `=>`.
 

@@ -1,6 +1,6 @@
 #pragma once
 // The operators a `call` statement of the parity data names, each run
-// through chapter 06's public function, as tools/gen_parity_data.py runs
+// through chapter 06's public function, as maint/reference/gen_parity_data.py runs
 // the same name on torch (its OPS table).
 
 #include <cstdint>

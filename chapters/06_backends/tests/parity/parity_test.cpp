@@ -1,5 +1,5 @@
 // The differential suite: chapter 06 against torch 1.13, one test per family
-// of tests/data/parity/ (tools/gen_parity_data.py wrote each from torch; the
+// of tests/data/parity/ (maint/reference/gen_parity_data.py wrote each from torch; the
 // format is in the README beside the data). Every case runs; a test lists
 // every case that disagrees, with the statement and both outcomes, and fails
 // on any disagreement that parity_differences.h does not name, and on any
@@ -72,7 +72,7 @@ TEST(Parity, Out) { runFamily("out"); }
 TEST(Parity, FactoriesViews) { runFamily("factories_views"); }
 TEST(Parity, Errors) { runFamily("errors"); }
 TEST(Parity, Alpha) { runFamily("alpha"); }
-// float16 and bfloat16 (tools/gen_reduced_precision_data.py wrote it).
+// float16 and bfloat16 (maint/reference/gen_reduced_precision_data.py wrote it).
 TEST(Parity, ReducedPrecision) { runFamily("reduced_precision"); }
 
 }  // namespace

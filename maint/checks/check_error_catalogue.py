@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""The error catalogue (docs/errors.md) covers every error the course's code
+can raise, and every test it cites exists.
+
+    check_error_catalogue.py [BUILD_DIR]
+
+A message "in the code" is the string literal (adjacent literals joined) of a
+`throw` statement in chapters/*/src or chapters/*/include, exercise stubs
+aside. It is covered when an entry's `Message:` line contains its fixed text
+in order: `{}` placeholders in the code and `{name}` placeholders in the
+catalogue both stand for anything. Each entry names its chapters and the test
+that triggers it (`Tested by:`); with BUILD_DIR, those tests must exist there.
+"""
+import os
+import re
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+CATALOGUE = os.path.join(ROOT, "docs", "errors.md")
+THROW = re.compile(r"\bthrow\s+(?!ExerciseNotDone)[\w:]+\s*\((.*?)\);", re.S)
+LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+
+
+def code_messages():
+    """(chapter, file, message text) for every throw with a literal."""
+    found = []
+    chapters_dir = os.path.join(ROOT, "chapters")
+    for chapter in sorted(os.listdir(chapters_dir)):
+        for part in ("src", "include"):
+            for folder, _, names in os.walk(os.path.join(chapters_dir, chapter, part)):
+                for name in sorted(names):
+                    if not name.endswith((".cpp", ".h", ".cu", ".cuh")):
+                        continue
+                    path = os.path.join(folder, name)
+                    with open(path, encoding="utf-8") as source:
+                        text = source.read()
+                    for match in THROW.finditer(text):
+                        # The message is the leading literal(s), inside fmt::format
+                        # or not; later literals are arguments, not the message.
+                        lead = re.match(r'\s*(?:fmt::format\(\s*)?((?:"(?:[^"\\]|\\.)*"\s*)+)', match.group(1))
+                        literals = LITERAL.findall(lead.group(1)) if lead else []
+                        if literals:
+                            found.append((chapter[:2], os.path.relpath(path, ROOT), "".join(literals)))
+    return found
+
+
+def fragments(message, placeholder):
+    return [part.strip() for part in re.split(placeholder, message) if len(part.strip()) >= 3]
+
+
+def covered(message, catalogue_messages):
+    # Newlines become spaces before runs of spaces are squeezed, as the
+    # catalogue writes a multi-line message on one line.
+    text = re.sub(r"\s+", " ", message.replace("\\n", " ").replace("\\'", "'").replace('\\"', '"'))
+    parts = fragments(text, r"\{[^}]*\}")
+    for candidate in catalogue_messages:
+        position = 0
+        for part in parts:
+            position = candidate.find(part, position)
+            if position < 0:
+                break
+            position += len(part)
+        else:
+            return True
+    return False
+
+
+def catalogue_entries():
+    with open(CATALOGUE, encoding="utf-8") as handle:
+        text = handle.read()
+    messages = [re.sub(r"\s+", " ", m) for m in re.findall(r"^Message:\s*`(.*?)`\s*$", text, re.M)]
+    tests = re.findall(r"^Tested by:\s*(.*)$", text, re.M)
+    cited = [name for line in tests for name in re.findall(r"`([^`]+)`", line)]
+    return messages, cited
+
+
+def main():
+    build_dir = sys.argv[1] if len(sys.argv) > 1 else None
+    messages, cited = catalogue_entries()
+    problems = []
+    code = code_messages()
+    for chapter, path, message in code:
+        if not covered(re.sub(r"\s+", " ", message), messages):
+            problems.append(f"{path}: no catalogue entry for \"{message[:90]}\"")
+    if build_dir:
+        listed = subprocess.run(["ctest", "--test-dir", build_dir, "-N"], capture_output=True, text=True).stdout
+        known = set(re.findall(r"Test\s+#\d+: (\S+)", listed))
+        built = {name.split(".")[0] for name in known}
+        for test in cited:
+            if test.split(".")[0] in built and test not in known:
+                problems.append(f"docs/errors.md cites {test}, which is not a test of this build")
+    for problem in problems:
+        print(problem)
+    print(f"{len(code)} messages in the code, {len(messages)} catalogue entries, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

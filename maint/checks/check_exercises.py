@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""The exercise-integrity check: stubs never pass, solutions always do.
+
+    check_exercises.py [--mutants-only] SOLUTIONS_BUILD_DIR
+
+1. Every exercise a lesson declares has a test suite, and every suite an
+   exercise; every exercise has a hint.
+2. With the solutions (the build this check runs in) every exercise test
+   passes; none fails or reports its exercise as not done. A test may skip
+   for a reason of the machine's (a GPU exercise without a GPU), which is
+   reported.
+3. Every exercise has at least three mutants (committed plausible wrong
+   answers, solutions/NN_name/mutants/, see maint/mutants.py), and every
+   mutant compiles and fails at least one test of its exercise: the test its
+   header names. A table shows each mutant's first failing test and message.
+4. With the learner's stubs, as committed, a separate learner build is made:
+   every exercise test there is SKIPPED or failing, and every other test of
+   the course (unit and gdb) still passes.
+
+The stubs are taken as git has them (a learner's own edits to
+chapters/NN/exercises are set aside in a copy), so completing exercises never
+breaks this check; new, uncommitted stub files are used as they are.
+"""
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import course  # noqa: E402
+import mutants  # noqa: E402
+
+
+def pristine_stubs(target, chapters):
+    """Copies chapters/*/exercises into target, committed versions preferred."""
+    shutil.rmtree(target, ignore_errors=True)
+    in_git = subprocess.run(["git", "-C", course.ROOT, "rev-parse", "--verify", "HEAD"],
+                            capture_output=True).returncode == 0
+    for chapter in chapters:
+        source = os.path.join(course.ROOT, "chapters", chapter, "exercises")
+        destination = os.path.join(target, chapter, "exercises")
+        shutil.copytree(source, destination)
+        if not in_git:
+            continue
+        for name in os.listdir(destination):
+            relative = f"chapters/{chapter}/exercises/{name}"
+            committed = subprocess.run(["git", "-C", course.ROOT, "show", f"HEAD:{relative}"],
+                                       capture_output=True)
+            if committed.returncode == 0:
+                with open(os.path.join(destination, name), "wb") as handle:
+                    handle.write(committed.stdout)
+
+
+def read_only_chapters(build_dir):
+    """The MINI_ONLY_CHAPTERS of the build this check runs in."""
+    with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
+        for line in cache:
+            if line.startswith("MINI_ONLY_CHAPTERS:"):
+                return line.split("=", 1)[1].strip()
+    return ""
+
+
+def build_learner(build_dir, stubs, only_chapters):
+    configure = ["cmake", "--preset", "learn", "-S", course.ROOT, "-B", build_dir,
+                 f"-DMINI_EXERCISE_ROOT={stubs}", f"-DMINI_ONLY_CHAPTERS={only_chapters}"]
+    subprocess.run(configure, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(["cmake", "--build", build_dir, "-j", str(os.cpu_count() or 2)], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
+def learner_ctest_results(build_dir):
+    """(name, status) of every test of the learner build except course checks."""
+    report = os.path.join(build_dir, "learner-results.xml")
+    # GPU tests skip on a machine without a device, stubs or not.
+    subprocess.run(["ctest", "--test-dir", build_dir, "-LE", "course|integrity|docs|gpu",
+                    "-j", str(os.cpu_count() or 2), "--output-junit", report],
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    tree = ElementTree.parse(report)
+    return [(case.get("name"), case.get("status"), case.findtext("system-out") or "")
+            for case in tree.iter("testcase")]
+
+
+def is_machine_skip(status, output):
+    """A skip for a reason of the machine's (no GPU here): stubs or not, the
+    test cannot run. A stub's skip says "is not done yet", and a stub called
+    outside runExercise fails, so neither passes for this."""
+    return status == "notrun" and "[  SKIPPED ]" in output and "is not done yet" not in output
+
+
+def check_mutants(solutions_build, declared):
+    """Builds and runs every mutant; prints the table; returns the problems."""
+    chapters = course.chapters(solutions_build)
+    build_seconds, build_output = mutants.build(solutions_build)
+    found, problems = mutants.configured(solutions_build, chapters)
+    mutants.mark_not_compiled(found, build_output)
+    run_seconds = mutants.run_all(found)
+    print(mutants.table(found))
+    not_run = [m for m in found if m.result == "not run"]
+    if not_run:
+        print(f"note: {len(not_run)} mutant(s) not run: every test of theirs skips on this machine (no GPU); "
+              "the check proves them on a machine where those tests run")
+    print(f"mutants: built in {build_seconds:.0f} s, run in {run_seconds:.0f} s")
+    exercises = [e.id for e in declared.values()]
+    return problems + mutants.problems_of(found, exercises)
+
+
+def main():
+    arguments = sys.argv[1:]
+    # --mutants-only: steps 1 to 3, without the learner build (a quicker
+    # loop while writing mutants or the tests that catch them).
+    mutants_only = "--mutants-only" in arguments
+    arguments = [a for a in arguments if a != "--mutants-only"]
+    if len(arguments) != 1:
+        print(__doc__)
+        return 2
+    solutions_build = os.path.abspath(arguments[0])
+    problems = []
+
+    declared = {}
+    tested = set()
+    for chapter in course.chapters(solutions_build):
+        for exercise in course.exercises(chapter):
+            declared[exercise.suite] = exercise
+            if not exercise.hint:
+                problems.append(f"exercise {exercise.id} has no 'Hint:' in its lesson")
+        for suite, outcome in course.run_exercise_tests(solutions_build, chapter).items():
+            if suite not in declared:
+                problems.append(f"{chapter}: test suite {suite} belongs to no exercise in the lesson")
+                continue
+            # With the solution nothing may fail or say "not done"; a skip for
+            # a reason of the machine's (no GPU here) is reported, not refused.
+            stub_skips = [m for m in outcome.messages if "is not done yet" in m]
+            if outcome.failed or stub_skips or outcome.passed + outcome.skipped == 0:
+                problems.append(f"exercise {declared[suite].id} with its solution: {outcome.passed} passed, "
+                                f"{outcome.failed} failed, {outcome.skipped} skipped (all must pass)")
+            elif outcome.skipped:
+                print(f"note: exercise {declared[suite].id} with its solution: {outcome.skipped} test(s) skipped "
+                      f"for this machine: {outcome.messages[0].strip()[:120]}")
+            tested.add(suite)
+    for exercise in declared.values():
+        if exercise.suite not in tested:
+            problems.append(f"exercise {exercise.id} has no tests (suite {exercise.suite})")
+
+    problems += check_mutants(solutions_build, declared)
+    if mutants_only:
+        for problem in problems:
+            print(problem)
+        print(f"{len(declared)} exercises; {len(problems)} problem(s)")
+        return 1 if problems else 0
+
+    learner_build = os.path.join(solutions_build, "exercise-integrity", "build")
+    stubs = os.path.join(solutions_build, "exercise-integrity", "stubs")
+    pristine_stubs(stubs, course.chapters(solutions_build))
+    build_learner(learner_build, stubs, read_only_chapters(solutions_build))
+    results = learner_ctest_results(learner_build)
+    exercise_tests = other_tests = machine_skips = 0
+    for name, status, output in results:
+        is_exercise = ".Exercise" in name
+        if is_exercise:
+            exercise_tests += 1
+            if status == "run":
+                problems.append(f"{name} passes with the learner's stub: the test proves nothing")
+        else:
+            other_tests += 1
+            if is_machine_skip(status, output):
+                machine_skips += 1
+            elif status != "run":
+                problems.append(f"{name} does not pass in the learner build ({status}): "
+                                "only exercise tests may depend on exercise code")
+
+    for problem in problems:
+        print(problem)
+    if machine_skips:
+        print(f"note: learner build: {machine_skips} other test(s) skipped for this machine (no GPU)")
+    print(f"{len(declared)} exercises; learner build: {exercise_tests} exercise tests skipped or failing, "
+          f"{other_tests} other tests checked; {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

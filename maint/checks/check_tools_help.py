@@ -1,0 +1,74 @@
+#!/usr/bin/env python3
+"""Every command in tools/ (and the maintainer's in maint/) answers --help
+with its usage and does nothing else.
+
+    check_tools_help.py
+
+Each command runs with `--help` and a PATH whose cmake, ninja, ctest, gdb,
+apt-get, sudo, git and valgrind are stand-ins that record being called: a
+command that calls one of them, exits non-zero, prints no usage (nothing
+naming the command), or leaves a new file in the checkout fails. A learner
+who types `tools/tour --help` must not start a ten-minute build.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+STAND_INS = ("cmake", "ninja", "ctest", "gdb", "apt-get", "sudo", "git", "valgrind", "make", "doxygen")
+
+
+def commands():
+    found = []
+    for folder in ("tools", "maint"):
+        for name in sorted(os.listdir(os.path.join(ROOT, folder))):
+            path = os.path.join(ROOT, folder, name)
+            if os.path.isfile(path) and os.access(path, os.X_OK) and "." not in name:
+                found.append(os.path.join(folder, name))
+    return found
+
+
+def untracked():
+    """The checkout's untracked files (the build folders are ignored)."""
+    listed = subprocess.run(["git", "-C", ROOT, "status", "--porcelain", "--untracked-files=all"],
+                            capture_output=True, text=True).stdout
+    return {line[3:] for line in listed.splitlines() if line.startswith("?? ")}
+
+
+def main():
+    problems = []
+    before = untracked()
+    with tempfile.TemporaryDirectory() as scratch:
+        calls = os.path.join(scratch, "calls")
+        for tool in STAND_INS:
+            with open(os.path.join(scratch, tool), "w", encoding="utf-8") as shim:
+                shim.write(f'#!/bin/sh\necho "{tool} $*" >> "{calls}"\nexit 1\n')
+            os.chmod(os.path.join(scratch, tool), 0o755)
+        env = dict(os.environ, PATH=scratch + os.pathsep + os.environ["PATH"])
+        listed = commands()
+        for command in listed:
+            if os.path.exists(calls):
+                os.unlink(calls)
+            result = subprocess.run([os.path.join(ROOT, command), "--help"], capture_output=True, text=True,
+                                    env=env, cwd=ROOT, timeout=30)
+            shown = result.stdout + result.stderr
+            name = os.path.basename(command)
+            if result.returncode != 0:
+                problems.append(f"{command} --help exited with {result.returncode}:\n{shown[-800:]}")
+            if name not in shown and "usage" not in shown.lower():
+                problems.append(f"{command} --help printed no usage:\n{shown[-400:]}")
+            if os.path.exists(calls):
+                with open(calls, encoding="utf-8") as handle:
+                    problems.append(f"{command} --help ran {handle.read().strip()!r}: --help must only print usage")
+    left = untracked() - before
+    if left:
+        problems.append("a --help left files in the checkout: " + ", ".join(sorted(left)))
+    for problem in problems:
+        print(problem)
+    print(f"check_tools_help: {len(listed)} commands; {'ok' if not problems else f'{len(problems)} problem(s)'}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1191 @@
+#!/usr/bin/python3
+"""Generate chapter 06's differential test data from PyTorch 1.13 itself.
+
+Chapter 06 claims to behave as PyTorch 1.13 does for its operators and
+dtypes. This script is the other side of that claim: it writes small
+programs in a line language (chapters/06_backends/tests/data/parity/README.md)
+and runs each statement on torch as it writes it, recording torch's outcome
+after the statement: the result's dtype, shape and values, or the error's
+text. The chapter's test (tests/parity/parity_test.cpp) runs the same
+statements on chapter 06 and compares, with no torch installed.
+
+It needs Debian's python3-torch 1.13.1, so run it with the system interpreter:
+
+    /usr/bin/python3 maint/reference/gen_parity_data.py chapters/06_backends/tests/data/parity
+
+Running it twice gives the same bytes: the cases are enumerated in a fixed
+order from fixed values, and randn's values are not recorded (the chapter has
+its own generator).
+"""
+
+import itertools
+import math
+import os
+import sys
+import warnings
+
+import torch
+
+DTYPES = {"Bool": torch.bool, "Long": torch.int64, "Float": torch.float32, "Double": torch.float64}
+DTYPE_NAMES = {dtype: name for name, dtype in DTYPES.items()}
+FLOATS = ["Float", "Double"]
+
+# The operators of chapter 06 (ops.yaml), by the name the data uses: the
+# overload name of an out= variant (add.out, sum.IntList_out), the function
+# name otherwise. Each runs on torch as the chapter's public function does.
+BINARY = ["add", "sub", "mul", "div", "atan2"]
+UNARY = ["neg", "relu", "exp"]
+
+
+def _out(name, overload="out"):
+    # The overload itself (torch.relu has no out= keyword; aten::relu.out exists).
+    fn = getattr(getattr(torch.ops.aten, name), overload)
+    return lambda *args, **kwargs: fn(*args[:-1], out=args[-1], **kwargs)
+
+
+OPS = {}
+for _name in BINARY:
+    OPS[_name] = getattr(torch, _name)
+    OPS[_name + "_"] = (lambda n: lambda a, b, **kwargs: getattr(a, n + "_")(b, **kwargs))(_name)
+    OPS[_name + ".out"] = _out(_name)
+for _name in UNARY:
+    OPS[_name] = getattr(torch, _name)
+    OPS[_name + "_"] = (lambda n: lambda a: getattr(a, n + "_")())(_name)
+    OPS[_name + ".out"] = _out(_name)
+
+
+def _with_alpha(fn):
+    # add and sub take `alpha` as a keyword only (`*, Scalar alpha=1`): the
+    # data passes it as the argument after `other`, before an out= tensor.
+    def call(*args):
+        if (len(args) == 3 and not isinstance(args[2], torch.Tensor)) or len(args) == 4:
+            return fn(*args[:2], *args[3:], alpha=args[2])
+        return fn(*args)
+    return call
+
+
+for _name in ["add", "sub"]:
+    for _variant in [_name, _name + "_"]:
+        OPS[_variant] = _with_alpha(OPS[_variant])
+    # out= through torch.add(..., out=), not torch.ops: the JIT's argument
+    # matching turns alpha=True into the int 1 for a Scalar, which neither
+    # the Python binding nor a C++ caller (at::add_out) does.
+    OPS[_name + ".out"] = _with_alpha((lambda n: lambda *args, **kwargs: getattr(torch, n)(
+        *args[:-1], out=args[-1], **kwargs))(_name))
+
+OPS.update({
+    "sin": torch.sin,
+    "sum": lambda a: torch.sum(a),
+    "sum.dim_IntList": lambda a, dim, keepdim: torch.sum(a, dim, keepdim),
+    "sum.IntList_out": _out("sum", "IntList_out"),
+    "matmul": torch.matmul,
+    "matmul.out": _out("matmul"),
+    "threshold_backward": lambda grad, a: torch.ops.aten.threshold_backward(grad, a, 0),
+    "t": torch.t,
+    "view": lambda a, size: a.view(size),
+    "copy_": lambda a, src: a.copy_(src),
+    "fill_": lambda a, value: a.fill_(value),
+    "_to_copy": lambda a, dtype: torch.ops.aten._to_copy(a, dtype=dtype),
+    "clone": torch.clone,
+    "detach": lambda a: a.detach(),
+    "empty": lambda size, dtype: torch.empty(size, dtype=dtype),
+    "full": lambda size, value, dtype: torch.full(size, value, dtype=dtype),
+    "zeros": lambda size, dtype: torch.zeros(size, dtype=dtype),
+    "ones": lambda size, dtype: torch.ones(size, dtype=dtype),
+    "arange": lambda start, end, step, dtype: torch.arange(start, end, step, dtype=dtype),
+    "randn": lambda size, dtype: torch.randn(size, dtype=dtype),
+    # Exercise 06.5's operator: three tensors (lerp.Tensor and its variants).
+    "lerp": torch.lerp,
+    "lerp_": lambda a, end, weight: a.lerp_(end, weight),
+    "lerp.Tensor_out": _out("lerp", "Tensor_out"),
+})
+# Results whose values are not torch's to give: empty's are whatever the
+# memory held, randn's come from the chapter's own generator.
+UNSPECIFIED_VALUES = {"empty", "randn"}
+
+
+def number(value):
+    """A value as the data writes it: repr() of the double (exact for a
+    float32, whose every value is a double), so strtod reads it back bit for
+    bit; nan, inf, -inf and -0.0 as Python spells them."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, int):
+        return str(value)
+    return repr(float(value))
+
+
+def sizes_text(sizes):
+    return "[" + ",".join(str(size) for size in sizes) + "]"
+
+
+def tensor_text(tensor, values=True):
+    flat = tensor.detach().reshape(-1).tolist() if values else None
+    shown = "*" if flat is None else "(" + ",".join(number(v) for v in flat) + ")"
+    return f"{DTYPE_NAMES[tensor.dtype]} {sizes_text(tensor.shape)} {shown}"
+
+
+def error_text(error):
+    # One line: the data is line-oriented. A multi-line torch message keeps
+    # its breaks as the two characters \n.
+    return str(error).strip().replace("\n", "\\n")
+
+
+def arg_text(arg):
+    if isinstance(arg, bool):
+        return "true" if arg else "false"
+    if isinstance(arg, (list, tuple)):
+        return sizes_text(arg)
+    if isinstance(arg, (int, float)):
+        return number(arg)
+    return arg  # a variable's name or a dtype's name
+
+
+class Case:
+    """One program: its statements as the data writes them, run on torch as
+    they are added. A statement whose torch outcome is an error leaves its
+    variable unset, so later statements of the generator must not use it."""
+
+    def __init__(self, family, name):
+        self.family = family
+        self.lines = [f"case {name}"]
+        self.env = {}
+
+    def _resolve(self, arg):
+        if isinstance(arg, str):
+            return DTYPES[arg] if arg in DTYPES else self.env[arg]
+        return arg
+
+    def _emit(self, statement, outcome):
+        self.lines.append(f"{statement} => {outcome}")
+
+    def has(self, *names):
+        """Whether every name is set: a check of a variable whose call
+        failed on torch is left out (the failure itself was checked)."""
+        return all(name in self.env for name in names)
+
+    def tensor(self, name, dtype, sizes, values, grad=False):
+        statement = f"tensor {name} {dtype} {sizes_text(sizes)} ({','.join(number(v) for v in values)})"
+        if grad:
+            statement += " grad"
+        try:
+            # clone(): reshape's result is a view, and a leaf must not be one.
+            value = torch.tensor(values, dtype=DTYPES[dtype]).reshape(sizes).clone()
+            if grad:
+                value.requires_grad_()
+        except Exception as error:  # noqa: B902 - torch's error is the expected outcome
+            self._emit(statement, "error " + error_text(error))
+            return None
+        self.env[name] = value
+        self._emit(statement, "ok")
+        return value
+
+    def strided(self, name, base, sizes, strides, offset):
+        """A view of `base`'s storage with other sizes, strides and offset
+        (as_strided; the chapter's makeView). Never of a tensor that requires grad."""
+        value = self.env[base].detach().as_strided(sizes, strides, offset)
+        self.env[name] = value
+        self._emit(f"strided {name} {base} {sizes_text(sizes)} {sizes_text(strides)} {offset}",
+                   tensor_text(value))
+        return value
+
+    def call(self, name, op, *args):
+        statement = " ".join(["call", name, op] + [arg_text(arg) for arg in args])
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                value = OPS[op](*[self._resolve(arg) for arg in args])
+        except Exception as error:  # noqa: B902
+            self._emit(statement, "error " + error_text(error))
+            self.env.pop(name, None)
+            return None
+        self.env[name] = value
+        self._emit(statement, tensor_text(value, op not in UNSPECIFIED_VALUES))
+        return value
+
+    def value(self, name):
+        if not self.has(name):
+            return
+        self._emit(f"value {name}", tensor_text(self.env[name]))
+
+    def grad(self, name):
+        if not self.has(name):
+            return
+        grad = self.env[name].grad
+        self._emit(f"grad {name}", "none" if grad is None else tensor_text(grad))
+
+    def backward(self, name, gradient=None):
+        if not self.has(name, *([gradient] if gradient else [])):
+            return False
+        statement = f"backward {name}" + (f" {gradient}" if gradient else "")
+        try:
+            self.env[name].backward(self.env[gradient] if gradient else None)
+        except Exception as error:  # noqa: B902
+            self._emit(statement, "error " + error_text(error))
+            return False
+        self._emit(statement, "ok")
+        return True
+
+    def version(self, name):
+        if not self.has(name):
+            return
+        self._emit(f"version {name}", str(self.env[name]._version))
+
+    def strides(self, name):
+        if not self.has(name):
+            return
+        self._emit(f"strides {name}", sizes_text(self.env[name].stride()))
+
+    def offset(self, name):
+        if not self.has(name):
+            return
+        self._emit(f"offset {name}", str(self.env[name].storage_offset()))
+
+    def same_storage(self, a, b):
+        if not self.has(a, b):
+            return
+        shared = self.env[a].storage().data_ptr() == self.env[b].storage().data_ptr()
+        self._emit(f"same_storage {a} {b}", "true" if shared else "false")
+
+    def same(self, a, b):
+        if not self.has(a, b):
+            return
+        self._emit(f"same {a} {b}", "true" if self.env[a] is self.env[b] else "false")
+
+    def requires_grad(self, name):
+        if not self.has(name):
+            return
+        self._emit(f"requires_grad {name}", "true" if self.env[name].requires_grad else "false")
+
+    def is_leaf(self, name):
+        if not self.has(name):
+            return
+        self._emit(f"is_leaf {name}", "true" if self.env[name].is_leaf else "false")
+
+
+class Family:
+    def __init__(self, name, about):
+        self.name = name
+        self.about = about
+        self.cases = []
+
+    def case(self, name):
+        case = Case(self.name, f"{self.name}/{name}")
+        self.cases.append(case)
+        return case
+
+    def text(self):
+        checks = sum(len(case.lines) - 1 for case in self.cases)
+        out = [f"# Family {self.name}: {self.about}",
+               f"# Generated by maint/reference/gen_parity_data.py from Debian python3-torch 1.13.1 "
+               f"(torch.__version__ {torch.__version__}): {len(self.cases)} cases, {checks} statements.",
+               "# Do not edit by hand. Format: README.md beside this file. Regenerate with:",
+               "#   /usr/bin/python3 maint/reference/gen_parity_data.py chapters/06_backends/tests/data/parity",
+               f"cases {len(self.cases)}"]
+        for case in self.cases:
+            out.extend(case.lines)
+        return "\n".join(out) + "\n"
+
+
+# Values an operand of each dtype takes in the promotion and broadcasting
+# families: small, exact in every dtype, none zero (division has a family
+# of its own).
+SAMPLE = {"Bool": [True, False, True, True, False, True], "Long": [3, -2, 5, 1, -4, 2],
+          "Float": [1.5, -2.25, 0.5, 3.0, -1.0, 2.5], "Double": [2.5, 1.25, -0.75, 4.0, -3.5, 0.25]}
+
+
+def sample(dtype, sizes, shift=0):
+    count = math.prod(sizes)
+    values = SAMPLE[dtype]
+    return [values[(i + shift) % len(values)] for i in range(count)]
+
+
+def numeric_sample(dtype, sizes, shift=0):
+    """Like sample(), never 0 or False: a divisor."""
+    values = sample(dtype, sizes, shift)
+    return [True if dtype == "Bool" else v for v in values]
+
+
+def promotion(family):
+    """result_type for every dtype pair, each operand 0-dim or not, for every
+    elementwise operator and variant; the unary ones, sum and matmul per dtype."""
+    for op, (da, db), (za, zb) in itertools.product(BINARY, itertools.product(DTYPES, DTYPES),
+                                                    itertools.product([False, True], repeat=2)):
+        shape_a, shape_b = ([] if za else [2, 3]), ([] if zb else [2, 3])
+        label = f"{da}{'[]' if za else '[2,3]'}-{db}{'[]' if zb else '[2,3]'}"
+        for variant in ("", "_"):
+            case = family.case(f"{op}{variant}/{label}")
+            case.tensor("a", da, shape_a, sample(da, shape_a))
+            case.tensor("b", db, shape_b, numeric_sample(db, shape_b, 1))
+            case.call("r", op + variant, "a", "b")
+        for dout in DTYPES:
+            if za and zb and dout != da:
+                continue  # two scalars into every out dtype adds nothing the n-dim cases lack
+            case = family.case(f"{op}.out/{label}->{dout}")
+            case.tensor("a", da, shape_a, sample(da, shape_a))
+            case.tensor("b", db, shape_b, numeric_sample(db, shape_b, 1))
+            case.tensor("out", dout, [0], [])
+            case.call("r", op + ".out", "a", "b", "out")
+    for dtype, zero_dim in itertools.product(DTYPES, [False, True]):
+        shape = [] if zero_dim else [2, 3]
+        label = f"{dtype}{sizes_text(shape)}"
+        for op in UNARY + ["sin"]:
+            for variant in ("", "_") if op != "sin" else ("",):
+                case = family.case(f"{op}{variant}/{label}")
+                case.tensor("a", dtype, shape, sample(dtype, shape))
+                case.call("r", op + variant, "a")
+            if op == "sin":
+                continue
+            for dout in DTYPES:
+                case = family.case(f"{op}.out/{label}->{dout}")
+                case.tensor("a", dtype, shape, sample(dtype, shape))
+                case.tensor("out", dout, [0], [])
+                case.call("r", op + ".out", "a", "out")
+        case = family.case(f"sum/{label}")
+        case.tensor("a", dtype, shape, sample(dtype, shape))
+        case.call("r", "sum", "a")
+        for dims, keepdim in (([], False), ([0], False), ([-1], True)):
+            if zero_dim and dims:
+                continue
+            case = family.case(f"sum.dim_IntList/{label}/{sizes_text(dims)}/{keepdim}")
+            case.tensor("a", dtype, shape, sample(dtype, shape))
+            case.call("r", "sum.dim_IntList", "a", dims, keepdim)
+        for dout in DTYPES:
+            case = family.case(f"sum.IntList_out/{label}->{dout}")
+            case.tensor("a", dtype, shape, sample(dtype, shape))
+            case.tensor("out", dout, [0], [])
+            case.call("r", "sum.IntList_out", "a", [] if zero_dim else [1], False, "out")
+    for da, db in itertools.product(DTYPES, DTYPES):
+        case = family.case(f"matmul/{da}-{db}")
+        case.tensor("a", da, [2, 3], sample(da, [2, 3]))
+        case.tensor("b", db, [3, 2], sample(db, [3, 2], 2))
+        case.call("r", "matmul", "a", "b")
+        case = family.case(f"matmul.out/{da}-{db}->{da}")
+        case.tensor("a", da, [2, 3], sample(da, [2, 3]))
+        case.tensor("b", db, [3, 2], sample(db, [3, 2], 2))
+        case.tensor("out", da, [0], [])
+        case.call("r", "matmul.out", "a", "b", "out")
+    for dtype, dout in itertools.product(DTYPES, DTYPES):
+        case = family.case(f"matmul.out/{dtype}->{dout}")
+        case.tensor("a", dtype, [2, 2], sample(dtype, [2, 2]))
+        case.tensor("b", dtype, [2, 2], sample(dtype, [2, 2], 1))
+        case.tensor("out", dout, [0], [])
+        case.call("r", "matmul.out", "a", "b", "out")
+
+
+# Shapes with size-0 and size-1 dimensions, of rank 0 to 3.
+SHAPES = [[], [0], [1], [3], [1, 1], [1, 3], [3, 1], [2, 3], [0, 3], [3, 0], [1, 0], [2, 1, 3], [2, 0, 1], [4, 1, 1]]
+
+
+def broadcasting(family):
+    """The broadcast shape, or the error, for every pair of SHAPES: each
+    elementwise operator, the in-place and out= variants of add and mul."""
+    for shape_a, shape_b in itertools.product(SHAPES, SHAPES):
+        label = f"{sizes_text(shape_a)}-{sizes_text(shape_b)}"
+        for op in BINARY + ["add_", "mul_", "add.out", "mul.out"]:
+            dtype = "Double" if op.startswith(("div", "atan2")) else "Float"
+            case = family.case(f"{op}/{label}")
+            case.tensor("a", dtype, shape_a, sample(dtype, shape_a))
+            case.tensor("b", "Float", shape_b, numeric_sample("Float", shape_b, 1))
+            if op.endswith(".out"):
+                case.tensor("out", dtype, [0], [])
+                case.call("r", op, "a", "b", "out")
+            else:
+                case.call("r", op, "a", "b")
+
+
+SPECIAL_FLOATS = [0.0, -0.0, 1.0, -1.0, 2.5, -3.75, 1e-30, 1e30, math.inf, -math.inf, math.nan]
+SPECIAL_LONGS = [0, 1, -1, 7, -7, 2 ** 40, -(2 ** 40)]
+
+
+def specials(dtype):
+    if dtype == "Bool":
+        return [False, True]
+    if dtype == "Long":
+        return SPECIAL_LONGS
+    return SPECIAL_FLOATS
+
+
+def values(family):
+    """Every operator on NaN, +-inf, -0, 0 (division by zero), tiny and huge
+    values: each left operand against every right one, then the same on
+    transposed and sliced operands and into strided outputs."""
+    pairs = [("Float", "Float"), ("Double", "Double"), ("Long", "Long"), ("Float", "Double"), ("Long", "Float"),
+             ("Bool", "Bool"), ("Bool", "Long"), ("Long", "Double")]
+    for op, (da, db) in itertools.product(BINARY, pairs):
+        right = specials(db)
+        for x in specials(da):
+            if op == "mul" and da == "Long" and db == "Long" and abs(x) > 7:
+                continue  # 2**40 * 2**40 overflows int64: undefined in C++, and torch wraps
+            for variant in ("", "_", ".out"):
+                case = family.case(f"{op}{variant}/{da}-{db}/{number(x)}")
+                case.tensor("a", da, [len(right)], [x] * len(right))
+                case.tensor("b", db, [len(right)], right)
+                if variant == ".out":
+                    case.tensor("out", DTYPE_NAMES[torch.result_type(case.env["a"], case.env["b"])]
+                                if op not in ("div", "atan2") or da in FLOATS or db in FLOATS else "Float", [0], [])
+                    case.call("r", op + variant, "a", "b", "out")
+                else:
+                    case.call("r", op + variant, "a", "b")
+                if variant:
+                    case.value("a")
+    for op, dtype in itertools.product(UNARY + ["sin"], DTYPES):
+        for variant in ("", "_", ".out") if op != "sin" else ("",):
+            case = family.case(f"{op}{variant}/{dtype}")
+            case.tensor("a", dtype, [len(specials(dtype))], specials(dtype))
+            if variant == ".out":
+                case.tensor("out", "Float" if dtype in ("Bool", "Long") and op == "exp" else dtype, [0], [])
+                case.call("r", op + variant, "a", "out")
+            else:
+                case.call("r", op + variant, "a")
+    # Reductions over the special values, each pair of them and whole.
+    for dtype in DTYPES:
+        vals = specials(dtype)
+        for x, y in itertools.product(vals, vals):
+            case = family.case(f"sum/{dtype}/{number(x)}+{number(y)}")
+            case.tensor("a", dtype, [2], [x, y])
+            case.call("r", "sum", "a")
+            case.call("s", "sum.dim_IntList", "a", [0], True)
+        case = family.case(f"sum/{dtype}/all")
+        case.tensor("a", dtype, [len(vals)], vals)
+        case.call("r", "sum", "a")
+    for dtype in ("Float", "Double", "Long"):
+        vals = specials(dtype)
+        for x in vals:
+            case = family.case(f"matmul/{dtype}/{number(x)}")
+            case.tensor("a", dtype, [2, 2], [x, 1, 2, x])
+            case.tensor("b", dtype, [2, 2], [1, x, 0, 3] if dtype != "Long" or abs(x) < 8 else [1, 0, 0, 1])
+            case.call("r", "matmul", "a", "b")
+    for dtype, x in itertools.product(DTYPES, SPECIAL_FLOATS + [0.5, -0.5, 1.5]):
+        case = family.case(f"fill_/{dtype}/{number(x)}")
+        case.tensor("a", dtype, [2], [0, 0] if dtype != "Bool" else [False, False])
+        case.call("r", "fill_", "a", x)
+        case.value("a")
+    for source, dest in itertools.product(DTYPES, DTYPES):
+        # NaN, infinities and values beyond int64 into int64: undefined in C++, and torch's result is the CPU's.
+        vals = [v for v in specials(source)
+                if dest != "Long" or not (isinstance(v, float) and not abs(v) <= 1e18)]
+        case = family.case(f"copy_/{source}->{dest}")
+        case.tensor("src", source, [len(vals)], vals)
+        case.tensor("a", dest, [len(vals)], [0] * len(vals))
+        case.call("r", "copy_", "a", "src")
+        case.value("a")
+        case = family.case(f"_to_copy/{source}->{dest}")
+        case.tensor("src", source, [len(vals)], vals)
+        case.call("r", "_to_copy", "src", dest)
+    strided_values(family)
+
+
+def strided_values(family):
+    """Operands that are not contiguous: a transpose, a slice with a step, an
+    offset; and outputs that are."""
+    base = [float(v) for v in range(1, 25)] + [math.nan, -0.0, math.inf, -math.inf]
+    for op, dtype in itertools.product(BINARY, ["Float", "Double", "Long"]):
+        data = list(range(1, 25)) if dtype == "Long" else base
+        case = family.case(f"{op}/{dtype}/transposed")
+        case.tensor("a", dtype, [len(data)], data)
+        case.strided("m", "a", [4, 3], [3, 1], 0)
+        case.call("mt", "t", "m")
+        case.tensor("b", dtype, [3, 4], numeric_sample(dtype, [3, 4]))
+        case.call("r", op, "mt", "b")
+        case.call("r2", op, "b", "mt")
+        case = family.case(f"{op}/{dtype}/sliced")
+        case.tensor("a", dtype, [len(data)], data)
+        case.strided("s", "a", [2, 3], [7, 2], 3)
+        case.strided("s2", "a", [3], [5], 1)
+        case.call("r", op, "s", "s2")
+        case = family.case(f"{op}_/{dtype}/into-transposed")
+        case.tensor("a", dtype, [len(data)], data)
+        case.strided("m", "a", [3, 4], [1, 3], 2)
+        case.tensor("b", dtype, [4], numeric_sample(dtype, [4], 2))
+        case.call("r", op + "_", "m", "b")
+        case.value("a")
+        case = family.case(f"{op}.out/{dtype}/into-strided")
+        case.tensor("a", dtype, [3, 4], data[:12])
+        case.tensor("b", dtype, [4], numeric_sample(dtype, [4], 2))
+        case.tensor("o", "Double" if op in ("div", "atan2") else dtype, [24], [0] * 24)
+        case.strided("out", "o", [3, 4], [1, 6], 1)
+        case.call("r", op + ".out", "a", "b", "out")
+        case.strides("out")
+        case.value("o")
+    for op, dtype in itertools.product(UNARY + ["sin", "sum", "clone", "t"], ["Float", "Double"]):
+        case = family.case(f"{op}/{dtype}/strided")
+        case.tensor("a", dtype, [len(base)], base)
+        case.strided("m", "a", [4, 3], [1, 6], 2)
+        case.call("r", op, "m")
+        if op == "clone":
+            case.strides("r")
+        if op in UNARY:
+            case.call("r2", op + "_", "m")
+            case.value("a")
+    for dtype in ("Float", "Double", "Long"):
+        data = list(range(1, 25))
+        case = family.case(f"sum.dim_IntList/{dtype}/strided")
+        case.tensor("a", dtype, [24], data)
+        case.strided("m", "a", [2, 3, 2], [1, 8, 3], 1)
+        for dims, keepdim in (([0], False), ([1], True), ([2, 0], False), ([-1, 1], True), ([], False)):
+            case.call("r" + str(len(dims)) + str(keepdim)[0], "sum.dim_IntList", "m", dims, keepdim)
+        case = family.case(f"matmul/{dtype}/transposed")
+        case.tensor("a", dtype, [24], data)
+        case.strided("m", "a", [3, 2], [1, 3], 0)
+        case.strided("n", "a", [2, 4], [5, 2], 1)
+        case.call("r", "matmul", "m", "n")
+        case.call("mt", "t", "m")
+        case.call("r2", "matmul", "mt", "m")
+        case = family.case(f"copy_/{dtype}/strided")
+        case.tensor("a", dtype, [24], data)
+        case.strided("m", "a", [3, 2], [1, 3], 0)
+        case.tensor("b", "Double", [2, 3], [0.5, 1, 2, 3, 4, 5])
+        case.call("bt", "t", "b")
+        case.call("r", "copy_", "m", "bt")
+        case.value("a")
+
+
+def differentiable_inputs(dtype, sizes, shift=0):
+    """Values where every formula is smooth and well conditioned: no 0 (relu's
+    kink, a division), none too large for exp."""
+    pool = [0.5, -1.25, 2.0, -0.75, 1.5, 0.25, -2.5, 1.75, -0.5, 3.0]
+    return [pool[(i * 3 + shift) % len(pool)] for i in range(math.prod(sizes))]
+
+
+GRAD_BINARY = BINARY + ["matmul"]
+GRAD_SHAPES = [([2, 3], [2, 3]), ([2, 3], [3]), ([2, 1], [1, 3]), ([], [2, 2]), ([3], [])]
+
+
+def gradients(family):
+    """Backward through every operator and variant, with a gradient of the
+    output given explicitly (so every formula's grad_output is used), into
+    leaves of float32 and float64. In-place variants write into a non-leaf
+    copy (a leaf that requires grad cannot be written). out= with inputs
+    that require grad is refused by torch; those cases check the error."""
+    for op, dtype in itertools.product(GRAD_BINARY, FLOATS):
+        shapes = [([2, 3], [3, 2]), ([1, 4], [4, 2])] if op == "matmul" else GRAD_SHAPES
+        for shape_a, shape_b in shapes:
+            for grads in ((True, True), (True, False), (False, True)):
+                label = f"{dtype}/{sizes_text(shape_a)}{'g' if grads[0] else ''}-{sizes_text(shape_b)}" \
+                        f"{'g' if grads[1] else ''}"
+                case = family.case(f"{op}/{label}")
+                case.tensor("a", dtype, shape_a, differentiable_inputs(dtype, shape_a), grads[0])
+                case.tensor("b", dtype, shape_b, differentiable_inputs(dtype, shape_b, 1), grads[1])
+                result = case.call("r", op, "a", "b")
+                case.requires_grad("r")
+                case.is_leaf("r")
+                case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+                case.backward("r", "g")
+                case.grad("a")
+                case.grad("b")
+                if op == "matmul":
+                    continue
+                # In place: into c = a * 1, a non-leaf of a's shape.
+                case = family.case(f"{op}_/{label}")
+                case.tensor("a", dtype, shape_a, differentiable_inputs(dtype, shape_a), grads[0])
+                case.tensor("b", dtype, shape_b, differentiable_inputs(dtype, shape_b, 1), grads[1])
+                case.tensor("one", dtype, [], [1.0])
+                case.call("c", "mul", "a", "one")
+                result = case.call("r", op + "_", "c", "b")
+                if result is None:
+                    continue
+                case.same("r", "c")
+                case.requires_grad("c")
+                case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+                case.backward("c", "g")
+                case.grad("a")
+                case.grad("b")
+        case = family.case(f"{op}.out/{dtype}/requires-grad")
+        case.tensor("a", dtype, [2, 2], differentiable_inputs(dtype, [2, 2]), True)
+        case.tensor("b", dtype, [2, 2], differentiable_inputs(dtype, [2, 2], 1))
+        case.tensor("out", dtype, [0], [])
+        case.call("r", op + ".out", "a", "b", "out")
+    for op, dtype, shape in itertools.product(UNARY + ["sin", "sum", "clone", "t", "detach"], FLOATS,
+                                              [[], [3], [2, 3]]):
+        if op == "t" and len(shape) > 2:
+            continue
+        label = f"{dtype}/{sizes_text(shape)}"
+        case = family.case(f"{op}/{label}")
+        case.tensor("a", dtype, shape, differentiable_inputs(dtype, shape), True)
+        result = case.call("r", op, "a")
+        case.requires_grad("r")
+        if not result.requires_grad:
+            case.backward("r")
+            continue
+        case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+        case.backward("r", "g")
+        case.grad("a")
+        if op in UNARY:
+            case = family.case(f"{op}_/{label}")
+            case.tensor("a", dtype, shape, differentiable_inputs(dtype, shape), True)
+            case.tensor("one", dtype, [], [1.0])
+            case.call("c", "mul", "a", "one")
+            case.call("r", op + "_", "c")
+            case.tensor("g", dtype, shape, differentiable_inputs(dtype, shape, 2))
+            case.backward("c", "g")
+            case.grad("a")
+            case = family.case(f"{op}.out/{label}/requires-grad")
+            case.tensor("a", dtype, shape, differentiable_inputs(dtype, shape), True)
+            case.tensor("out", dtype, [0], [])
+            case.call("r", op + ".out", "a", "out")
+    # relu at its kink and below: threshold_backward lets nothing through at 0.
+    for dtype in FLOATS:
+        case = family.case(f"relu/{dtype}/kink")
+        case.tensor("a", dtype, [5], [-1.0, -0.0, 0.0, 1e-30, 2.0], True)
+        case.call("r", "relu", "a")
+        case.tensor("g", dtype, [5], [1.0, 2.0, 3.0, 4.0, 5.0])
+        case.backward("r", "g")
+        case.grad("a")
+        case = family.case(f"threshold_backward/{dtype}")
+        case.tensor("g", dtype, [5], [1.0, 2.0, 3.0, 4.0, 5.0])
+        case.tensor("a", dtype, [5], [-1.0, -0.0, 0.0, 1e-30, math.nan])
+        case.call("r", "threshold_backward", "g", "a")
+    for dtype, (dims, keepdim) in itertools.product(FLOATS, [([0], False), ([1], True), ([0, 1], False), ([], True),
+                                                             ([-1], False)]):
+        label = f"{dtype}/{sizes_text(dims)}/{keepdim}"
+        case = family.case(f"sum.dim_IntList/{label}")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        result = case.call("r", "sum.dim_IntList", "a", dims, keepdim)
+        case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+        case.backward("r", "g")
+        case.grad("a")
+        case = family.case(f"sum.IntList_out/{label}/requires-grad")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        case.tensor("out", dtype, [0], [])
+        case.call("r", "sum.IntList_out", "a", dims, keepdim, "out")
+    for dtype, size in itertools.product(FLOATS, [[6], [3, 2], [1, 6], [6, 1, 1]]):
+        case = family.case(f"view/{dtype}/{sizes_text(size)}")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        result = case.call("r", "view", "a", size)
+        case.tensor("g", dtype, size, differentiable_inputs(dtype, size, 2))
+        case.backward("r", "g")
+        case.grad("a")
+    for source, dest in itertools.product(FLOATS, FLOATS):
+        case = family.case(f"_to_copy/{source}->{dest}")
+        case.tensor("a", source, [3], differentiable_inputs(source, [3]), True)
+        case.call("r", "_to_copy", "a", dest)
+        case.tensor("g", dest, [3], differentiable_inputs(dest, [3], 2))
+        case.backward("r", "g")
+        case.grad("a")
+        case = family.case(f"copy_/{source}->{dest}")
+        case.tensor("a", source, [3], differentiable_inputs(source, [3]), True)
+        case.tensor("z", dest, [3], [0.0, 0.0, 0.0], True)
+        case.tensor("one", dest, [], [1.0])
+        case.call("c", "mul", "z", "one")
+        case.call("r", "copy_", "c", "a")
+        case.tensor("g", dest, [3], differentiable_inputs(dest, [3], 2))
+        case.backward("c", "g")
+        case.grad("a")
+        case.grad("z")
+    for dtype in FLOATS:
+        case = family.case(f"fill_/{dtype}")
+        case.tensor("a", dtype, [3], differentiable_inputs(dtype, [3]), True)
+        case.tensor("one", dtype, [], [1.0])
+        case.call("c", "mul", "a", "one")
+        case.call("r", "fill_", "c", 2.5)
+        case.tensor("g", dtype, [3], [1.0, 2.0, 3.0])
+        case.backward("c", "g")
+        case.grad("a")
+    # Chains: a leaf used twice (gradients accumulate), through a view and a
+    # transpose, and a scalar loss from sum.
+    for dtype in FLOATS:
+        case = family.case(f"chain/{dtype}/reuse")
+        case.tensor("a", dtype, [2, 2], differentiable_inputs(dtype, [2, 2]), True)
+        case.tensor("b", dtype, [2, 2], differentiable_inputs(dtype, [2, 2], 1), True)
+        case.call("p", "mul", "a", "b")
+        case.call("q", "div", "p", "a")
+        case.call("e", "exp", "a")
+        case.call("r", "add", "q", "e")
+        case.call("m", "matmul", "r", "a")
+        case.call("n", "neg", "m")
+        case.call("s", "sum", "n")
+        case.backward("s")
+        case.grad("a")
+        case.grad("b")
+        case = family.case(f"chain/{dtype}/views")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        case.call("v", "view", "a", [3, 2])
+        case.call("vt", "t", "v")
+        case.call("r", "relu", "vt")
+        case.call("m", "mul", "r", "a")
+        case.call("s", "sum", "m")
+        case.backward("s")
+        case.grad("a")
+
+
+INPLACE = ["add_", "sub_", "mul_", "div_", "atan2_", "neg_", "relu_", "exp_"]
+OUT = ["add.out", "sub.out", "mul.out", "div.out", "atan2.out", "neg.out", "relu.out", "exp.out"]
+
+
+def versions(family):
+    """The version counter of what an in-place or out= operator writes: one
+    more per call, shared by the views of the same storage, unchanged for the
+    inputs only read and after a call that fails."""
+    for op, dtype in itertools.product(INPLACE + OUT + ["copy_", "fill_", "sum.IntList_out", "matmul.out"],
+                                       ["Float", "Double", "Long"]):
+        if op in ("atan2_", "exp_") and dtype == "Long":
+            continue  # the float result cannot go into an int64 self; the error case is below
+        binary = op.rstrip("_") in BINARY or op.split(".")[0] in BINARY + ["matmul"]
+        args = {"copy_": ["b"], "fill_": [1.5]}.get(op, ["b"] if binary else [])
+        out_dtype = "Float" if dtype == "Long" and op.split(".")[0] in ("div", "atan2", "exp") else dtype
+        for calls in (1, 2, 3):
+            case = family.case(f"{op}/{dtype}/x{calls}")
+            # Small values: exp_ three times over stays far from float32's overflow.
+            case.tensor("a", dtype, [2, 2], [1, -1, 2, 1] if dtype == "Long" else [0.5, -1.0, 0.25, -0.5])
+            case.tensor("b", dtype, [2, 2], numeric_sample(dtype, [2, 2], 1))
+            case.call("v", "view", "a", [4])
+            case.version("a")
+            if op.endswith("_out") or op.endswith(".out"):
+                case.tensor("out", out_dtype, [0], [])
+                extra = [[0], False] if op == "sum.IntList_out" else args
+                for i in range(calls):
+                    case.call(f"r{i}", op, "a", *extra, "out")
+                case.version("out")
+            else:
+                for i in range(calls):
+                    case.call(f"r{i}", op, "a", *args)
+                case.version("v")
+            case.version("a")
+            case.version("b")
+        case = family.case(f"{op}/{dtype}/failing")
+        case.tensor("a", dtype, [2, 2], numeric_sample(dtype, [2, 2]))
+        case.tensor("b", dtype, [3], numeric_sample(dtype, [3], 1))
+        if op.endswith("_out") or op.endswith(".out"):
+            case.tensor("out", "Bool", [0], [])
+            extra = [[5], False] if op == "sum.IntList_out" else ["b"] if args else []
+            case.call("r", op, "a", *extra, "out")
+            case.version("out")
+        elif op == "fill_":
+            case.tensor("c", dtype, [2, 2], numeric_sample(dtype, [2, 2]), dtype in FLOATS)
+            case.call("r", op, "c", 1.0)
+            case.version("c")
+        else:
+            case.call("r", op, "a", *(["b"] if args else []))
+            if not args:
+                case.tensor("c", "Bool", [2], [True, False])
+                case.call("r", op, "c")
+                case.version("c")
+        case.version("a")
+    for dtype in ("Long", "Bool"):
+        for op in ("exp_", "atan2_", "div_"):
+            case = family.case(f"{op}/{dtype}/refused")
+            case.tensor("a", dtype, [2], numeric_sample(dtype, [2]))
+            case.call("r", op, "a", *(["a"] if op != "exp_" else []))
+            case.version("a")
+    # An in-place call through a view bumps the base, and the other way round.
+    for op in INPLACE:
+        case = family.case(f"{op}/through-view")
+        case.tensor("a", "Float", [2, 3], numeric_sample("Float", [2, 3]))
+        case.call("v", "t", "a")
+        case.tensor("b", "Float", [2], numeric_sample("Float", [2], 1))
+        case.call("r", op, "v", *(["b"] if op.rstrip("_") in BINARY else []))
+        case.version("a")
+        case.version("v")
+        case.call("r2", "fill_", "a", 0.5)
+        case.version("v")
+
+
+def misuse(family):
+    """What backward refuses: twice through a freed graph, a saved tensor
+    changed in place, a non-scalar root without a gradient, a root that does
+    not require grad, a gradient of the wrong shape or dtype, in-place writes
+    to a leaf (or a view of one) that requires grad, requires_grad on
+    integers, and operators with no derivative."""
+    for op, dtype in itertools.product(GRAD_BINARY + UNARY + ["sum", "t"], FLOATS):
+        binary = op in GRAD_BINARY
+        shape = [2, 2]
+
+        def start(case, grad=True):
+            case.tensor("a", dtype, shape, differentiable_inputs(dtype, shape), grad)
+            if binary:
+                case.tensor("b", dtype, shape, differentiable_inputs(dtype, shape, 1), grad)
+            return case.call("r", op, "a", *(["b"] if binary else []))
+
+        case = family.case(f"twice/{op}/{dtype}")
+        start(case)
+        case.call("s", "sum", "r")
+        case.backward("s")
+        case.backward("s")
+        case = family.case(f"non-scalar/{op}/{dtype}")
+        result = start(case)
+        case.backward("r")
+        if result.dim() > 0:
+            case.tensor("g", dtype, [5], [1.0] * 5)
+            case.backward("r", "g")
+            case.tensor("h", "Long" if dtype == "Double" else "Double", list(result.shape),
+                        [1] * result.numel())
+            case.backward("r", "h")
+            case.grad("a")
+        case = family.case(f"no-grad/{op}/{dtype}")
+        start(case, grad=False)
+        case.requires_grad("r")
+        case.call("s", "sum", "r")
+        case.backward("s")
+        case = family.case(f"leaf-inplace/{op}/{dtype}")
+        case.tensor("a", dtype, shape, differentiable_inputs(dtype, shape), True)
+        case.tensor("b", dtype, shape, differentiable_inputs(dtype, shape, 1))
+        case.call("r", "add_", "a", "b")
+        case.call("v", "t", "a")
+        case.call("r", "mul_", "v", "b")
+        case.value("a")
+        case.version("a")
+        # The input a formula saved, changed afterwards.
+        for writer in ("add_", "mul_", "fill_", "copy_", "exp_"):
+            case = family.case(f"modified-saved/{op}/{dtype}/{writer}")
+            case.tensor("x", dtype, shape, differentiable_inputs(dtype, shape), True)
+            case.tensor("one", dtype, [], [1.0])
+            case.call("a", "mul", "x", "one")
+            if binary:
+                case.tensor("b", dtype, shape, differentiable_inputs(dtype, shape, 1), True)
+            case.call("r", op, "a", *(["b"] if binary else []))
+            case.tensor("w", dtype, shape, [0.5] * 4)
+            writer_args = {"add_": ["w"], "mul_": ["w"], "fill_": [0.5], "copy_": ["w"], "exp_": []}[writer]
+            case.call("a2", writer, "a", *writer_args)
+            case.version("a")
+            case.call("s", "sum", "r")
+            case.backward("s")
+            case.grad("x")
+            if op == "exp":
+                # exp saves its result: writing into r is the modification.
+                case = family.case(f"modified-saved/{op}/{dtype}/{writer}/result")
+                case.tensor("x", dtype, shape, differentiable_inputs(dtype, shape), True)
+                case.call("r", "exp", "x")
+                case.tensor("w", dtype, shape, [0.5] * 4)
+                case.call("r2", writer, "r", *writer_args)
+                case.call("s", "sum", "r")
+                case.backward("s")
+                case.grad("x")
+    for dtype in ("Long", "Bool"):
+        case = family.case(f"requires-grad/{dtype}")
+        case.tensor("a", dtype, [2], numeric_sample(dtype, [2]), True)
+    case = family.case("requires-grad/Float/ok")
+    case.tensor("a", "Float", [2], [1.0, 2.0], True)
+    case.is_leaf("a")
+    case.grad("a")
+
+
+def out_rules(family):
+    """out=: an empty out is resized to the result; one of another shape is
+    resized too (with a deprecation warning); its dtype must hold the result
+    (elementwise) or equal it (matmul); out= refuses inputs or an out that
+    require grad; the out keeps its strides when it has the right shape; the
+    call returns out itself."""
+    ops = [(op, 2) for op in ["add.out", "sub.out", "mul.out", "div.out", "atan2.out", "matmul.out"]] + \
+          [(op, 1) for op in ["neg.out", "relu.out", "exp.out", "sum.IntList_out"]]
+    for (op, arity), dtype in itertools.product(ops, ["Float", "Double", "Long"]):
+        def inputs(case, grad_a=False):
+            case.tensor("a", dtype, [2, 2], numeric_sample(dtype, [2, 2]), grad_a)
+            if arity == 2:
+                case.tensor("b", dtype, [2, 2], numeric_sample(dtype, [2, 2], 1))
+            return ["a", "b"][:arity] + ([[1], False] if op == "sum.IntList_out" else [])
+
+        result_dtype = "Float" if dtype == "Long" and op.split(".")[0] in ("div", "atan2", "exp") else dtype
+        for out_shape in ([0], [2, 2], [4], [3, 3], [2], [1, 1, 1]):
+            case = family.case(f"{op}/{dtype}/out{sizes_text(out_shape)}")
+            args = inputs(case)
+            case.tensor("out", result_dtype, out_shape, [0] * math.prod(out_shape))
+            case.call("r", op, *args, "out")
+            case.same("r", "out")
+            case.value("out")
+            case.strides("out")
+        for out_dtype in DTYPES:
+            case = family.case(f"{op}/{dtype}/into-{out_dtype}")
+            args = inputs(case)
+            case.tensor("out", out_dtype, [0], [])
+            case.call("r", op, *args, "out")
+        if dtype in FLOATS:
+            case = family.case(f"{op}/{dtype}/input-requires-grad")
+            args = inputs(case, True)
+            case.tensor("out", dtype, [0], [])
+            case.call("r", op, *args, "out")
+            case.version("out")
+            case = family.case(f"{op}/{dtype}/out-requires-grad")
+            args = inputs(case)
+            case.tensor("out", dtype, [0], [], True)
+            case.call("r", op, *args, "out")
+        case = family.case(f"{op}/{dtype}/out-transposed")
+        args = inputs(case)
+        case.tensor("o", result_dtype, [2, 2], [0] * 4)
+        case.call("out", "t", "o")
+        case.call("r", op, *args, "out")
+        case.strides("out")
+        case.value("o")
+        if arity == 2 and op != "matmul.out":
+            case = family.case(f"{op}/{dtype}/out-is-input")
+            args = inputs(case)
+            if result_dtype == dtype:
+                case.call("r", op, *args, "a")
+                case.value("a")
+                case.version("a")
+
+
+def factories_and_views(family):
+    """What the factories make (dtype, shape, values, contiguous strides),
+    their errors, and what a view shares: t, view and detach against clone
+    and _to_copy, which copy."""
+    sizes_list = [[], [0], [1], [3], [2, 3], [0, 2], [2, 0, 3], [1, 1, 1], [-1], [2, -3]]
+    for dtype, sizes in itertools.product(DTYPES, sizes_list):
+        label = f"{dtype}/{sizes_text(sizes)}"
+        for op, args in (("zeros", []), ("ones", []), ("empty", []), ("randn", []), ("full", [2.5]),
+                         ("full", [-1.0]), ("full", [0.0])):
+            case = family.case(f"{op}/{label}" + (f"/{number(args[0])}" if args else ""))
+            if case.call("r", op, sizes, *args, dtype) is not None:
+                case.strides("r")
+                case.requires_grad("r")
+    arange_cases = [(0, 5, 1), (0, 1, 0.1), (1, 0, -0.25), (0, 10, 3), (-3, 3, 1.5), (0, 0, 1), (5, 0, 1),
+                    (0, 5, -1), (0, 1, 0), (0.5, 4.5, 1), (-1, 1, 0.3), (0, 3, 2.5), (1e-3, 1e-2, 1e-3),
+                    (0, math.inf, 1), (0, math.nan, 1)]
+    for dtype, (start, end, step) in itertools.product(DTYPES, arange_cases):
+        case = family.case(f"arange/{dtype}/{number(start)}:{number(end)}:{number(step)}")
+        case.call("r", "arange", start, end, step, dtype)
+    view_shapes = [[6], [3, 2], [1, 6], [6, 1], [2, 1, 3], [-1], [-1, 2], [3, -1], [4], [2, 2], [-1, -1], [0], [-2, 3],
+                   [6, 0]]
+    for dtype, size in itertools.product(["Float", "Long", "Bool"], view_shapes):
+        case = family.case(f"view/{dtype}/{sizes_text(size)}")
+        case.tensor("a", dtype, [2, 3], sample(dtype, [2, 3]))
+        if case.call("v", "view", "a", size) is not None:
+            case.strides("v")
+            case.offset("v")
+            case.same_storage("v", "a")
+            case.call("w", "fill_", "v", 0)
+            case.value("a")
+            case.version("a")
+    for size in ([6], [3, 2], [2, 3]):
+        case = family.case(f"view/transposed/{sizes_text(size)}")
+        case.tensor("a", "Float", [2, 3], sample("Float", [2, 3]))
+        case.call("at", "t", "a")
+        case.call("v", "view", "at", size)
+    for sizes in ([], [0], [3], [2, 3], [1, 4], [3, 0], [2, 2, 2]):
+        case = family.case(f"t/{sizes_text(sizes)}")
+        case.tensor("a", "Float", sizes, sample("Float", sizes))
+        if case.call("v", "t", "a") is not None:
+            case.strides("v")
+            case.offset("v")
+            case.same_storage("v", "a")
+            case.call("w", "t", "v")
+            case.strides("w")
+            case.call("f", "fill_", "w", 7.0)
+            case.value("a")
+    for op, dtype in itertools.product(["clone", "detach", "_to_copy"], ["Float", "Double"]):
+        case = family.case(f"{op}/{dtype}/strided")
+        case.tensor("base", dtype, [12], [float(i) for i in range(12)])
+        case.strided("a", "base", [3, 2], [1, 4], 1)
+        case.call("r", op, "a", *(["Double"] if op == "_to_copy" else []))
+        case.strides("r")
+        case.offset("r")
+        case.same_storage("r", "a")
+        case.call("w", "fill_", "r", -1.0)
+        case.value("base")
+        case.version("base")
+    for sizes in ([2, 3], [3], []):
+        case = family.case(f"strided/offset/{sizes_text(sizes)}")
+        case.tensor("base", "Float", [12], [float(i) for i in range(12)])
+        case.strided("a", "base", sizes, [1] * len(sizes) if len(sizes) < 2 else [4, 1], 5 if sizes else 11)
+        case.call("r", "clone", "a")
+        case.strides("r")
+        case.call("s", "sum", "a")
+
+
+def errors(family):
+    """The errors whose text the course presents as PyTorch's, one call each,
+    over the ranges of their arguments."""
+    for ndim, dim in itertools.product([0, 1, 2, 3], [-4, -3, -2, -1, 0, 1, 2, 3]):
+        sizes = [2] * ndim
+        case = family.case(f"sum.dim_IntList/dim{dim}/{ndim}d")
+        case.tensor("a", "Float", sizes, sample("Float", sizes))
+        case.call("r", "sum.dim_IntList", "a", [dim], False)
+    for dims in ([0, 0], [1, -1], [0, 1, 0], [-2, 0]):
+        case = family.case(f"sum.dim_IntList/repeated/{sizes_text(dims)}")
+        case.tensor("a", "Float", [2, 2], sample("Float", [2, 2]))
+        case.call("r", "sum.dim_IntList", "a", dims, False)
+    for (ra, ca), (rb, cb) in itertools.product([(2, 3), (3, 2), (1, 4)], [(3, 2), (2, 3), (4, 1), (2, 2)]):
+        case = family.case(f"matmul/{ra}x{ca}@{rb}x{cb}")
+        case.tensor("a", "Float", [ra, ca], sample("Float", [ra, ca]))
+        case.tensor("b", "Float", [rb, cb], sample("Float", [rb, cb]))
+        case.call("r", "matmul", "a", "b")
+    for op in ["neg", "neg_", "neg.out", "sub", "sub_", "sub.out", "relu", "relu_", "relu.out"]:
+        for other in ("Bool", "Long"):
+            case = family.case(f"{op}/Bool-{other}")
+            case.tensor("a", "Bool", [2], [True, False])
+            case.tensor("b", other, [2], numeric_sample(other, [2]))
+            args = ["a"] + (["b"] if op.startswith("sub") else [])
+            if op.endswith(".out"):
+                case.tensor("out", "Long", [0], [])
+                args.append("out")
+            case.call("r", op, *args)
+            if not op.startswith("sub"):
+                break
+    for a_shape, b_shape in itertools.product([[2], [3, 2], [2, 4, 3]], [[3], [4, 1], [5, 2, 1]]):
+        case = family.case(f"broadcast/{sizes_text(a_shape)}-{sizes_text(b_shape)}")
+        case.tensor("a", "Float", a_shape, sample("Float", a_shape))
+        case.tensor("b", "Float", b_shape, sample("Float", b_shape))
+        case.call("r", "mul", "a", "b")
+        case.call("r", "add_", "b", "a")
+    for dtype in ("Long", "Bool"):
+        for value in (math.nan, math.inf, -math.inf, 1e30):
+            case = family.case(f"fill_/{dtype}/{number(value)}")
+            case.tensor("a", dtype, [2], numeric_sample(dtype, [2]))
+            case.call("r", "fill_", "a", value)
+        case = family.case(f"full/{dtype}/nan")
+        case.call("r", "full", [2], math.nan, dtype)
+        for op in ("randn",):
+            case = family.case(f"{op}/{dtype}")
+            case.call("r", op, [2], dtype)
+    for src in ([3], [2, 2], [1], [2, 1, 2], [0]):
+        case = family.case(f"copy_/[2,2]<-{sizes_text(src)}")
+        case.tensor("a", "Float", [2, 2], [0.0] * 4)
+        case.tensor("b", "Float", src, sample("Float", src))
+        case.call("r", "copy_", "a", "b")
+        if "r" in case.env:
+            case.value("a")
+
+
+def alpha(family):
+    """add and sub with alpha: a + alpha * b for every dtype and every kind of
+    alpha (int, float, bool), which alphas each dtype refuses, in place and
+    out=, and the gradients (other's is grad * alpha)."""
+    alphas = [2, -3, 0, 0.5, 2.0, -0.25, True, False]
+    for op, dtype, value in itertools.product(["add", "sub"], list(DTYPES), alphas):
+        case = family.case(f"{op}/{dtype}/{arg_text(value)}")
+        case.tensor("a", dtype, [4], sample(dtype, [4]))
+        case.tensor("b", dtype, [4], sample(dtype, [4], 1))
+        case.call("r", op, "a", "b", value)
+        case.tensor("o", dtype, [4], sample(dtype, [4], 2))
+        case.call("o2", op + ".out", "a", "b", value, "o")
+        case.call("c", op + "_", "a", "b", value)
+        case.value("a")
+    # Mixed dtypes: alpha is checked against the promoted dtype, and an int
+    # tensor written in place with a float result is refused first.
+    for op, (dtype_a, dtype_b), value in itertools.product(
+            ["add", "sub"], [("Long", "Float"), ("Float", "Long"), ("Bool", "Long"), ("Long", "Double")],
+            [3, 1.5, True]):
+        case = family.case(f"{op}/{dtype_a}-{dtype_b}/{arg_text(value)}")
+        case.tensor("a", dtype_a, [2], numeric_sample(dtype_a, [2]))
+        case.tensor("b", dtype_b, [2], numeric_sample(dtype_b, [2], 1))
+        case.call("r", op, "a", "b", value)
+        case.call("c", op + "_", "a", "b", value)
+    for op, dtype, value in itertools.product(["add", "sub"], FLOATS, [1, 3, -0.5]):
+        case = family.case(f"grad/{op}/{dtype}/{arg_text(value)}")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        case.tensor("b", dtype, [3], differentiable_inputs(dtype, [3], 1), True)
+        result = case.call("r", op, "a", "b", value)
+        case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+        case.backward("r", "g")
+        case.grad("a")
+        case.grad("b")
+
+
+# lerp's weights: both sides of 0.5, where 1.13's formula switches from
+# start + w * (end - start) to end - (end - start) * (1 - w), its ends, and
+# outside [0, 1].
+LERP_WEIGHTS = [0.25, 0.5, 0.75, 1.0, 0.0, -0.5, 1.5]
+
+
+def lerp(family):
+    """torch.lerp(self, end, weight) with three tensors: one dtype for all
+    three (no promotion: a second dtype is refused, in TypeMeta's words), the
+    broadcast of three shapes, in place and out= (whose dtype is not cast
+    into), and its values (exercise 06.5)."""
+    for dtype in DTYPES:
+        case = family.case(f"dtype/{dtype}")
+        weights = LERP_WEIGHTS[:3] if dtype in FLOATS else sample(dtype, [3], 2)
+        case.tensor("a", dtype, [3], sample(dtype, [3]))
+        case.tensor("b", dtype, [3], sample(dtype, [3], 1))
+        case.tensor("w", dtype, [3], weights)
+        case.call("r", "lerp", "a", "b", "w")
+        case.tensor("o", dtype, [0], [])
+        case.call("o2", "lerp.Tensor_out", "a", "b", "w", "o")
+        case.call("c", "lerp_", "a", "b", "w")
+        case.value("a")
+    # A second dtype, as end, as weight (n-dim and 0-dim), or as out=.
+    for dtype, other in itertools.product(DTYPES, DTYPES):
+        if dtype == other:
+            continue
+        case = family.case(f"mixed/{dtype}-{other}")
+        case.tensor("a", dtype, [2], sample(dtype, [2]))
+        case.tensor("x", other, [2], sample(other, [2], 1))
+        case.tensor("s", other, [], sample(other, [1], 2))
+        case.tensor("w", dtype, [2], LERP_WEIGHTS[:2] if dtype in FLOATS else sample(dtype, [2], 2))
+        case.call("r1", "lerp", "a", "x", "w")
+        case.call("r2", "lerp", "a", "a", "x")
+        case.call("r3", "lerp", "a", "a", "s")
+        case.call("r4", "lerp_", "a", "x", "x")
+        case.tensor("o", other, [0], [])
+        case.call("r5", "lerp.Tensor_out", "a", "a", "w", "o")
+    # Three shapes: each input may be the one that broadcasts, or the one
+    # that does not fit.
+    shapes = [([3], [3], [3]), ([2, 1], [3], []), ([3], [2, 1], [1]), ([3], [3], [2, 1]), ([1, 3], [2, 1], [2, 3]),
+              ([], [], []), ([], [3], []), ([], [], [2, 2]), ([0, 3], [3], []), ([2, 1, 1], [1, 3], [4, 1]),
+              ([3], [2], [3]), ([3], [3], [2]), ([2, 3], [3], [3, 1]), ([0], [2], [])]
+    for self_shape, end_shape, weight_shape in shapes:
+        label = "-".join(sizes_text(shape) for shape in (self_shape, end_shape, weight_shape))
+        case = family.case(f"broadcast/{label}")
+        case.tensor("a", "Float", self_shape, sample("Float", self_shape))
+        case.tensor("b", "Float", end_shape, sample("Float", end_shape, 1))
+        case.tensor("w", "Float", weight_shape,
+                    [LERP_WEIGHTS[i % len(LERP_WEIGHTS)] for i in range(math.prod(weight_shape))])
+        case.call("r", "lerp", "a", "b", "w")
+        case.tensor("o", "Float", [0], [])
+        case.call("o2", "lerp.Tensor_out", "a", "b", "w", "o")
+        case.call("c", "lerp_", "a", "b", "w")
+        case.value("a")
+    # Values: every weight against specials and large values, in both floats.
+    ends = [0.0, -0.0, 1.0, -2.5, 1e30, -1e30, math.inf, -math.inf, math.nan]
+    for dtype in FLOATS:
+        for weight in LERP_WEIGHTS + [math.nan, math.inf]:
+            case = family.case(f"values/{dtype}/{arg_text(weight)}")
+            starts = [ends[(i + 3) % len(ends)] for i in range(len(ends))]
+            case.tensor("a", dtype, [len(ends)], starts)
+            case.tensor("b", dtype, [len(ends)], ends)
+            case.tensor("w", dtype, [], [weight])
+            case.call("r", "lerp", "a", "b", "w")
+    # out=: resized from a wrong non-empty shape (a warning, as 1.13 still
+    # does), written as it is when its shape is right.
+    for out_shape in [[0], [2, 3], [3], [6]]:
+        case = family.case(f"out/{sizes_text(out_shape)}")
+        case.tensor("a", "Double", [2, 1], sample("Double", [2, 1]))
+        case.tensor("b", "Double", [3], sample("Double", [3], 1))
+        case.tensor("w", "Double", [], [0.75])
+        case.tensor("o", "Double", out_shape, sample("Double", out_shape, 2))
+        case.call("r", "lerp.Tensor_out", "a", "b", "w", "o")
+        case.same("r", "o")
+        case.value("o")
+
+
+FAMILIES = [
+    ("promotion", "the result dtype (or the error) of every operator for every dtype pair, 0-dim and n-dim",
+     promotion),
+    ("broadcasting", "the result shape (or the error) for pairs of shapes with size-0 and size-1 dimensions",
+     broadcasting),
+    ("values", "NaN, +-inf, -0, division by zero, huge and tiny values, strided operands and outputs", values),
+    ("gradients", "the gradients of every operator and variant, in-place and out= included", gradients),
+    ("versions", "version counters after every in-place and out= call, through views, after failures", versions),
+    ("misuse", "backward misuse: twice, a modified saved tensor, non-scalar roots, leaves written in place",
+     misuse),
+    ("out", "out= rules: resizing, dtypes, requires_grad, strides, aliasing", out_rules),
+    ("factories_views", "factories and views: shapes, strides, storage sharing, errors", factories_and_views),
+    ("errors", "error texts of the calls whose messages the course presents as PyTorch's", errors),
+    ("alpha", "add and sub with alpha: values, the alphas each dtype refuses, in place, out=, gradients", alpha),
+    ("lerp", "lerp with three tensors (exercise 06.5): dtypes, three-way broadcasting, in place, out=, values",
+     lerp),
+]
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.exit(__doc__)
+    if not torch.__version__.startswith("1.13"):
+        sys.exit(f"expected torch 1.13, found {torch.__version__} (run with /usr/bin/python3)")
+    torch.manual_seed(0)
+    # Calls through torch.ops warn from C++ (an out= tensor resized) straight
+    # to the standard error: only this script's own lines go there.
+    report = os.fdopen(os.dup(2), "w")
+    os.dup2(os.open(os.devnull, os.O_WRONLY), 2)
+    out_dir = argv[1]
+    os.makedirs(out_dir, exist_ok=True)
+    for name, about, build in FAMILIES:
+        family = Family(name, about)
+        build(family)
+        with open(os.path.join(out_dir, f"{name}.txt"), "w", encoding="utf-8") as handle:
+            handle.write(family.text())
+        print(f"{name}: {len(family.cases)} cases", file=report)
+
+
+if __name__ == "__main__":
+    main(sys.argv)
