@@ -250,6 +250,27 @@ function(_mini_add_mutant_programs lib)
   file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/mutants.tsv" CONTENT "${manifest}")
 endfunction()
 
+# "06.1=chapters/06_backends/part2_factories_and_meta.md,06.2=..." : the
+# lesson page that declares each of the chapter's exercises (its front page
+# or a part, maint/course.py), so that a stub's skip message links the page
+# to read (tests/support/exercise_support.h). The pages are configure
+# dependencies: an exercise moved to another part reconfigures.
+function(_mini_exercise_pages out)
+  file(GLOB pages CONFIGURE_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/README.md" "${CMAKE_CURRENT_SOURCE_DIR}/part*_*.md")
+  set(found "")
+  foreach(page IN LISTS pages)
+    set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS "${page}")
+    file(RELATIVE_PATH relative "${CMAKE_SOURCE_DIR}" "${page}")
+    file(STRINGS "${page}" headings REGEX "^### Exercise [0-9][0-9]\\.[0-9]+:")
+    foreach(heading IN LISTS headings)
+      string(REGEX REPLACE "^### Exercise ([0-9][0-9]\\.[0-9]+):.*$" "\\1" id "${heading}")
+      list(APPEND found "${id}=${relative}")
+    endforeach()
+  endforeach()
+  list(JOIN found "," found)
+  set(${out} "${found}" PARENT_SCOPE)
+endfunction()
+
 function(mini_add_chapter)
   cmake_parse_arguments(CH "" "" "EXTRA_LIBS" ${ARGN})
   get_filename_component(folder "${CMAKE_CURRENT_SOURCE_DIR}" NAME)
@@ -302,6 +323,8 @@ function(mini_add_chapter)
   # mutant program link.
   add_library(${prefix}_exercise_test_objects OBJECT ${exercise_test_sources})
   target_include_directories(${prefix}_exercise_test_objects PRIVATE "${CMAKE_CURRENT_SOURCE_DIR}/tests")
+  _mini_exercise_pages(exercise_pages)
+  target_compile_definitions(${prefix}_exercise_test_objects PRIVATE MINI_EXERCISE_PAGES="${exercise_pages}")
   target_link_libraries(${prefix}_exercise_test_objects PUBLIC ${prefix}_core GTest::gtest GTest::gmock)
   mini_target_defaults(${prefix}_exercise_test_objects)
   _mini_unity_test_program(${prefix}_exercise_test_objects)

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""One exercise's status as a ctest test: chNN.ExerciseNN_M.not_done.
+r"""One exercise's status as a ctest test: chNN.ExerciseNN_M.not_done.
 
     exercise_status.py BUILD_DIR CHAPTER EXERCISE_ID
 
 CTest never shows what a skipped test printed, so a learner who runs
-`ctest --preset learn -R Exercise03_2 --output-on-failure` would see only
+`ctest --preset learn -R 'Exercise03_2\.' --output-on-failure` would see only
 "Skipped" and no reason. This test runs the exercise's suite and fails while
 any of its tests skip because the exercise is not done yet, printing the
 reason (with the lesson's link), the file to edit and the first hint: so

@@ -284,7 +284,6 @@ class Maker:
         text = run_walkthrough(os.path.join(ROOT, script), demo)
         return fenced(trim_blank(normalise(text, self.build_dir).splitlines()), "text")
 
-
     def make_parts(self, block):
         if block.source == "course":
             chapters = course.chapters()
@@ -345,7 +344,9 @@ def page_anchor(path):
 def parts_table(lesson, chapters):
     """The Markdown table of `chapters`' pages: one row a page, with its
     reading time and its exercises (ids and minutes), and a total per chapter."""
-    rows = ["| chapter | page | reading | exercises |", "|---|---|---|---|"]
+    whole = len(chapters) > 1  # the course's path: a chapter column and each chapter's total
+    rows = (["| chapter | page | reading | exercises |", "|---|---|---|---|"] if whole
+            else ["| page | reading | exercises |", "|---|---|---|"])
     for chapter in chapters:
         exercises = course.exercises(chapter)
         pages = course.chapter_pages(chapter)
@@ -358,10 +359,10 @@ def parts_table(lesson, chapters):
             name = "front page" if number == 0 else f"part {number}"
             link = ("" if page == lesson else relative_link(lesson, page)) + "#" + page_anchor(page)
             done = (f"{', '.join(e.id for e in mine)} (~{minutes} min)") if mine else "none"
-            rows.append(f"| {chapter[:2] if number == 0 else ''} | [{name}]({link}): {page_title(page)} "
-                        f"| ~{reading} min | {done} |")
-        if len(pages) > 1 or len(chapters) > 1:
-            rows.append(f"| | **chapter {chapter[:2]} in all** | **~{total_reading} min** "
+            first = (f"| {chapter[:2] if number == 0 else ''} " if whole else "")
+            rows.append(f"{first}| [{name}]({link}): {page_title(page)} | ~{reading} min | {done} |")
+        if len(pages) > 1:
+            rows.append(f"{'| ' if whole else ''}| **chapter {chapter[:2]} in all** | **~{total_reading} min** "
                         f"| **~{total_exercise} min** |")
     return rows
 
@@ -531,6 +532,48 @@ def convert_legacy(lesson, text, all_anchors):
                 where = "" if owner[0] == lesson else relative_link(lesson, owner[0])
                 return f"[{match.group(2)}]({where}#{target})"
             out.append(LEGACY_REF.sub(link, line))
+    return "\n".join(out) + "\n"
+
+
+ID_LINK = re.compile(r"(\]\()([^)\s#]*\.md)?#([\w.-]+)\)")
+
+
+def relinked(lesson, text, all_anchors):
+    """`text` with each link to an id that moved to another lesson page (a
+    chapter split into parts) pointed at the page that now defines it; links
+    inside code and generated blocks are left alone."""
+    here = os.path.dirname(os.path.join(ROOT, lesson))
+    out, fence, in_block = [], None, False
+    for line in text.splitlines():
+        match = FENCE.match(line)
+        if fence:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+            out.append(line)
+            continue
+        if match:
+            fence = match.group(1)
+            out.append(line)
+            continue
+        if BLOCK_START.match(line):
+            in_block = True
+        elif BLOCK_END.match(line):
+            in_block = False
+        if in_block:
+            out.append(line)
+            continue
+
+        def link(found):
+            path, target = found.group(2), found.group(3)
+            page = lesson if not path else os.path.relpath(os.path.normpath(os.path.join(here, path)), ROOT)
+            if page not in all_anchors or target in all_anchors[page]:
+                return found.group(0)
+            owners = [other for other, ids in all_anchors.items() if target in ids]
+            if len(owners) != 1:
+                return found.group(0)
+            where = "" if owners[0] == lesson else relative_link(lesson, owners[0])
+            return f"{found.group(1)}{where}#{target})"
+        out.append(ID_LINK.sub(link, line))
     return "\n".join(out) + "\n"
 
 

@@ -9,7 +9,8 @@ the README's "The layout" says they are:
   dispatch/, boxing/, ...), and only those folders exist.
 - No folder of a chapter holds more than MAX_FILES code files directly.
 - Every exercise file (`exercises/NAME.cpp` or `.cu`, and its solution)
-  opens the same way: its id and title, the lesson's link, and the header
+  opens the same way: its id and title, the lesson's link (to the page,
+  front page or part, that declares the exercise), and the header
   that declares what the learner writes, which it includes:
 
       // Exercise 03.2: a fourth alias key
@@ -24,6 +25,9 @@ the README's "The layout" says they are:
 import os
 import re
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import course  # noqa: E402
 
 ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 LAYERS = {"core", "util", "dispatch", "op_registration", "boxing", "fallbacks", "autograd", "autocast", "aten",
@@ -62,6 +66,11 @@ def check_folder_sizes(chapter, problems):
                             "split it by idea")
 
 
+def lesson_anchors(chapter):
+    """{exercise id: the link to where its lesson page declares it}."""
+    return {exercise.id: exercise.anchor for exercise in course.exercises(chapter)}
+
+
 def check_exercise_headers(chapter, problems):
     folder = os.path.join(ROOT, "chapters", chapter, "exercises")
     for entry in sorted(os.listdir(folder)):
@@ -78,6 +87,10 @@ def check_exercise_headers(chapter, problems):
                 problems.append(f"{where}: does not open with '// Exercise NN.M: ...', '// The lesson: ...' "
                                 "and '// Declared in: ...' lines")
                 continue
+            anchor = lesson_anchors(chapter).get(opening.group(1))
+            if opening.group(2) != anchor:
+                problems.append(f"{where}: says its lesson is {opening.group(2)}, but exercise {opening.group(1)} "
+                                f"is declared at {anchor or 'no lesson page'}")
             header = opening.group(3)
             if f'#include "{header}"' not in text:
                 problems.append(f"{where}: declared in {header} but does not include it")

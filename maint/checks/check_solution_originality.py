@@ -67,9 +67,12 @@ def function_bodies(text):
 
 
 def lesson_code(chapter):
-    """Every fenced block and every inline code span of the lesson."""
-    with open(os.path.join(course.ROOT, "chapters", chapter, "README.md"), encoding="utf-8") as handle:
-        text = handle.read()
+    """Every fenced block and every inline code span of the lesson (its front
+    page and its parts)."""
+    text = ""
+    for page in course.chapter_pages(chapter):
+        with open(os.path.join(course.ROOT, page), encoding="utf-8") as handle:
+            text += handle.read() + "\n"
     blocks = re.findall(r"```[\w+-]*\n(.*?)```", text, flags=re.S)
     prose = re.sub(r"```[\w+-]*\n.*?```", " ", text, flags=re.S)
     spans = re.findall(r"`([^`\n]+)`", prose.replace("\n", " "))
@@ -85,7 +88,7 @@ def chapter_sources(chapter):
             if path.endswith((".cpp", ".h", ".cu", ".cuh")) and "/exercises/" not in path:
                 with open(path, encoding="utf-8") as handle:
                     sources[os.path.relpath(path, course.ROOT)] = normalize(handle.read())
-    sources[f"chapters/{chapter}/README.md (its code)"] = normalize(lesson_code(chapter))
+    sources[f"chapters/{chapter}'s lesson (its code)"] = normalize(lesson_code(chapter))
     return sources
 
 

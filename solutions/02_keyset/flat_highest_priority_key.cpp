@@ -1,5 +1,5 @@
 // Exercise 02.1: the highest-priority key of a flat key set.
-// The lesson: chapters/02_keyset/README.md#exercise-21
+// The lesson: chapters/02_keyset/part1_keys_and_key_sets.md#exercise-21
 // Declared in: mini/flat_dispatch_key_set.h
 #include <bit>
 

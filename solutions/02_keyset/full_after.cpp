@@ -1,5 +1,5 @@
 // Exercise 02.2: the keys below a key (PyTorch's DispatchKeySet(FULL_AFTER, key)).
-// The lesson: chapters/02_keyset/README.md#exercise-22
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-22
 // Declared in: mini/full_after.h
 #include "mini/full_after.h"
 #include "mini/exercise.h"

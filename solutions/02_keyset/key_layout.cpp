@@ -1,5 +1,5 @@
 // Exercise 02.5: a key layout written as data.
-// The lesson: chapters/02_keyset/README.md#exercise-25
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-25
 // Declared in: mini/key_layout.h
 #include <bit>
 #include <stdexcept>

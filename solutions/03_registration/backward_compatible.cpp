@@ -1,5 +1,5 @@
 // Exercise 03.4: is an operator's new schema backward compatible with its old one?
-// The lesson: chapters/03_registration/README.md#exercise-34
+// The lesson: chapters/03_registration/part4_custom_operator.md#exercise-34
 // Declared in: mini/exercises/backward_compatible.h
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Exercise 03.3: the keys a call of an operator must not skip.
-// The lesson: chapters/03_registration/README.md#exercise-33
+// The lesson: chapters/03_registration/part3_computing_a_slot.md#exercise-33
 // Declared in: mini/exercises/fallthrough_mask.h
 #include "mini/exercises/fallthrough_mask.h"
 #include "mini/util/exercise.h"

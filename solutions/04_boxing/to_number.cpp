@@ -1,5 +1,5 @@
 // Exercise 04.1: an IValue accessor for any number.
-// The lesson: chapters/04_boxing/README.md#exercise-41
+// The lesson: chapters/04_boxing/part1_ivalue_and_stack.md#exercise-41
 // Declared in: mini/exercises/to_number.h
 #include <fmt/format.h>
 

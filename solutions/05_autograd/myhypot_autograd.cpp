@@ -1,5 +1,5 @@
 // Exercise 05.1: the backward node and the Autograd kernel of hypot.
-// The lesson: chapters/05_autograd/README.md#exercise-51
+// The lesson: chapters/05_autograd/part1_autograd_key.md#exercise-51
 // Declared in: mini/exercises/myhypot_autograd.h
 #include <cmath>
 #include <stdexcept>

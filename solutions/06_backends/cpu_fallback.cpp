@@ -1,5 +1,5 @@
 // Exercise 06.4: a CPU fallback for the out-of-tree backend.
-// The lesson: chapters/06_backends/README.md#exercise-64
+// The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-64
 // Declared in: mini/exercises/cpu_fallback.h
 #include "mini/exercises/cpu_fallback.h"
 

@@ -1,5 +1,5 @@
 // Exercise 06.7: exp's autocast kernel, from its policy (fp32).
-// The lesson: chapters/06_backends/README.md#exercise-67
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-67
 // Declared in: mini/exercises/exp_autocast.h
 #include "mini/exercises/exp_autocast.h"
 #include "mini/autocast/autocast_kernels.h"

@@ -1,5 +1,5 @@
 // Exercise 06.1: one boxed BackendSelect kernel for every factory.
-// The lesson: chapters/06_backends/README.md#exercise-61
+// The lesson: chapters/06_backends/part1_dtypes_and_factories.md#exercise-61
 // Declared in: mini/exercises/eye_backend_select.h
 #include <stdexcept>
 

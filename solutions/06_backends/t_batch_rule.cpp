@@ -1,5 +1,5 @@
 // Exercise 06.9: a batching rule for t.
-// The lesson: chapters/06_backends/README.md#exercise-69
+// The lesson: chapters/06_backends/part7_vmap.md#exercise-69
 // Declared in: mini/exercises/t_batch_rule.h
 #include "mini/exercises/t_batch_rule.h"
 #include "mini/functorch/batched_tensor_impl.h"

@@ -1,5 +1,5 @@
 // Exercise 02.4: which runtime key lives in a slot of an operator's table.
-// The lesson: chapters/02_keyset/README.md#exercise-24
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-24
 // Declared in: mini/dispatch_key_set.h
 #include "mini/dispatch_key_set.h"
 #include "mini/exercise.h"

@@ -1,5 +1,5 @@
 // Exercise 04.4: the Batched fallback for in-place operators.
-// The lesson: chapters/04_boxing/README.md#exercise-44
+// The lesson: chapters/04_boxing/part3_boxed_fallbacks.md#exercise-44
 // Declared in: mini/exercises/batched_inplace_fallback.h
 #include "mini/exercises/batched_inplace_fallback.h"
 #include "mini/util/exercise.h"

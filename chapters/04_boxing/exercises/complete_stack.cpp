@@ -1,5 +1,5 @@
 // Exercise 04.3: a stack from the caller's arguments and the schema's defaults.
-// The lesson: chapters/04_boxing/README.md#exercise-43
+// The lesson: chapters/04_boxing/part1_ivalue_and_stack.md#exercise-43
 // Declared in: mini/exercises/complete_stack.h
 #include "mini/exercises/complete_stack.h"
 #include "mini/util/exercise.h"

@@ -1,5 +1,5 @@
 // Exercise 04.5: replaying a trace through the dispatcher.
-// The lesson: chapters/04_boxing/README.md#exercise-45
+// The lesson: chapters/04_boxing/part3_boxed_fallbacks.md#exercise-45
 // Declared in: mini/exercises/replay_trace.h
 #include "mini/exercises/replay_trace.h"
 #include "mini/util/exercise.h"

@@ -1,5 +1,5 @@
 // Exercise 05.2: the engine's order.
-// The lesson: chapters/05_autograd/README.md#exercise-52
+// The lesson: chapters/05_autograd/part1_autograd_key.md#exercise-52
 // Declared in: mini/exercises/execution_order.h
 #include <queue>
 

@@ -1,5 +1,5 @@
 // Exercise 05.6: a mode that records the shapes of every call.
-// The lesson: chapters/05_autograd/README.md#exercise-56
+// The lesson: chapters/05_autograd/part3_modes_and_vmap.md#exercise-56
 // Declared in: mini/exercises/shape_recording_mode.h
 #include <fmt/format.h>
 #include <fmt/ranges.h>

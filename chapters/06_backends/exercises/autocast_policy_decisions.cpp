@@ -1,5 +1,5 @@
 // Exercise 06.8: decide the autocast policy of new operators.
-// The lesson: chapters/06_backends/README.md#exercise-68
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-68
 // Declared in: mini/exercises/autocast_policy_decisions.h
 #include "mini/exercises/autocast_policy_decisions.h"
 #include "mini/util/exercise.h"

@@ -1,5 +1,5 @@
 // Exercise 06.3: a CUDA kernel (leaky_relu) with a grid-stride loop.
-// The lesson: chapters/06_backends/README.md#exercise-63
+// The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-63
 // Declared in: mini/exercises/leaky_relu_cuda.h
 // Compiled by nvcc where it is found; its tests run where a GPU is present.
 #include "cuda_check.cuh"

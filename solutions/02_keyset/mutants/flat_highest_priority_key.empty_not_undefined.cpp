@@ -1,7 +1,7 @@
 // Mutant: walks the bits down to bit 1 and falls back to the first key, so the empty set gets CPU
 // Must fail: Exercise02_1.EmptySetIsUndefined
 // Exercise 02.1: the highest-priority key of a flat key set.
-// The lesson: chapters/02_keyset/README.md#exercise-21
+// The lesson: chapters/02_keyset/part1_keys_and_key_sets.md#exercise-21
 // Declared in: mini/flat_dispatch_key_set.h
 #include <bit>
 

@@ -1,7 +1,7 @@
 // Mutant: the backends take the chapter's four bits, whatever the layout says (the right width for the wrong layout)
 // Must fail: Exercise02_5.ANewBackendIsOneLine
 // Exercise 02.5: a key layout written as data.
-// The lesson: chapters/02_keyset/README.md#exercise-25
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-25
 // Declared in: mini/key_layout.h
 #include <bit>
 #include <stdexcept>

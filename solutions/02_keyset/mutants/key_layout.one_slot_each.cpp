@@ -1,7 +1,7 @@
 // Mutant: every functionality takes one slot, a per-backend one too
 // Must fail: Exercise02_5.TheChaptersSlots
 // Exercise 02.5: a key layout written as data.
-// The lesson: chapters/02_keyset/README.md#exercise-25
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-25
 // Declared in: mini/key_layout.h
 #include <bit>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // Mutant: forgets that backend bits start at 1 (0 is InvalidBit)
 // Must fail: Exercise02_4.PerBackendBlocksAddTheBackend
 // Exercise 02.4: which runtime key lives in a slot of an operator's table.
-// The lesson: chapters/02_keyset/README.md#exercise-24
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-24
 // Declared in: mini/dispatch_key_set.h
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 // Mutant: never refuses a slot past the end of the table
 // Must fail: Exercise02_4.SlotPastTheTableIsRefused
 // Exercise 02.4: which runtime key lives in a slot of an operator's table.
-// The lesson: chapters/02_keyset/README.md#exercise-24
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-24
 // Declared in: mini/dispatch_key_set.h
 #include <stdexcept>
 

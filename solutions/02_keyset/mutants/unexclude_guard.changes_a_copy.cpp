@@ -2,7 +2,7 @@
 // Must fail: Exercise02_3.TakesAnExcludedKeyOutForItsScopeOnly
 // Exercise 02.3: UnexcludeDispatchKeyGuard, the RAII guard that takes keys
 // out of this thread's excluded set for a scope.
-// The lesson: chapters/02_keyset/README.md#exercise-23
+// The lesson: chapters/02_keyset/part2_call_key_set.md#exercise-23
 // Declared in: mini/local_dispatch_key_set.h
 #include "mini/exercise.h"
 #include "mini/local_dispatch_key_set.h"

@@ -1,7 +1,7 @@
 // Mutant: prints a float as fmt does, so the float 1.0 reads `1`, an int
 // Must fail: Exercise03_1.AFloatTypeMakesAnIntAFloat
 // Exercise 03.1: the value of a default, as PyTorch 1.13's schema parser reads it.
-// The lesson: chapters/03_registration/README.md#exercise-31
+// The lesson: chapters/03_registration/part1_schemas_and_libraries.md#exercise-31
 // Declared in: mini/exercises/default_value.h
 #include "mini/exercises/default_value.h"
 

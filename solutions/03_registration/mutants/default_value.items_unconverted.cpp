@@ -1,7 +1,7 @@
 // Mutant: reads a bracketed list's items by their own spelling only, so `float[] f=[1, 2.5]` keeps the int 1
 // Must fail: Exercise03_1.ListsConvertEveryItem
 // Exercise 03.1: the value of a default, as PyTorch 1.13's schema parser reads it.
-// The lesson: chapters/03_registration/README.md#exercise-31
+// The lesson: chapters/03_registration/part1_schemas_and_libraries.md#exercise-31
 // Declared in: mini/exercises/default_value.h
 #include "mini/exercises/default_value.h"
 

@@ -1,7 +1,7 @@
 // Mutant: reads an optional's default as its element type's, so `float? a=1` becomes 1.0 and `int[2]? s=1` a list
 // Must fail: Exercise03_1.AnOptionalNeverConverts
 // Exercise 03.1: the value of a default, as PyTorch 1.13's schema parser reads it.
-// The lesson: chapters/03_registration/README.md#exercise-31
+// The lesson: chapters/03_registration/part1_schemas_and_libraries.md#exercise-31
 // Declared in: mini/exercises/default_value.h
 #include "mini/exercises/default_value.h"
 

@@ -1,7 +1,7 @@
 // Mutant: lets the argument's type decide between int and float, so `int a=1.0` becomes the int 1
 // Must fail: Exercise03_1.NumbersTakeTheirKindFromTheirSpelling
 // Exercise 03.1: the value of a default, as PyTorch 1.13's schema parser reads it.
-// The lesson: chapters/03_registration/README.md#exercise-31
+// The lesson: chapters/03_registration/part1_schemas_and_libraries.md#exercise-31
 // Declared in: mini/exercises/default_value.h
 #include "mini/exercises/default_value.h"
 

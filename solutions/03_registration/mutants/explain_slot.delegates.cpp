@@ -1,7 +1,7 @@
 // Mutant: asks the dispatcher for its answer instead of writing the rules, which leaves the non-functional kernel out
 // Must fail: Exercise03_2.WritesTheRulesItself
 // Exercise 03.2: a fourth alias key, CompositeExplicitAutogradNonFunctional.
-// The lesson: chapters/03_registration/README.md#exercise-32
+// The lesson: chapters/03_registration/part3_computing_a_slot.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
 #include "mini/exercises/explain_slot.h"
 #include "mini/util/exercise.h"

@@ -1,7 +1,7 @@
 // Mutant: no ambiguous AutogradOther: the math kernel fills it even when an AutogradOther backend has a kernel
 // Must fail: Exercise03_2.AgreesWithTheDispatcherWithoutANonFunctionalKernel
 // Exercise 03.2: a fourth alias key, CompositeExplicitAutogradNonFunctional.
-// The lesson: chapters/03_registration/README.md#exercise-32
+// The lesson: chapters/03_registration/part3_computing_a_slot.md#exercise-32
 // Declared in: mini/exercises/explain_slot.h
 #include "mini/exercises/explain_slot.h"
 #include "mini/core/alias_keys.h"

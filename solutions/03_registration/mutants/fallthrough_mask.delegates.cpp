@@ -1,7 +1,7 @@
 // Mutant: returns the mask the operator's DispatchKeyExtractor already holds instead of computing it
 // Must fail: Exercise03_3.ComputesTheMaskItself
 // Exercise 03.3: the keys a call of an operator must not skip.
-// The lesson: chapters/03_registration/README.md#exercise-33
+// The lesson: chapters/03_registration/part3_computing_a_slot.md#exercise-33
 // Declared in: mini/exercises/fallthrough_mask.h
 #include "mini/exercises/fallthrough_mask.h"
 #include "mini/util/exercise.h"

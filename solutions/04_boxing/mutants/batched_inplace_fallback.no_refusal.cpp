@@ -1,7 +1,7 @@
 // Mutant: loops over self's rows without checking that the other arguments are no more batched than self
 // Must fail: Exercise04_4.ABatchedOtherCannotBeWrittenIntoAnUnbatchedSelf
 // Exercise 04.4: the Batched fallback for in-place operators.
-// The lesson: chapters/04_boxing/README.md#exercise-44
+// The lesson: chapters/04_boxing/part3_boxed_fallbacks.md#exercise-44
 // Declared in: mini/exercises/batched_inplace_fallback.h
 #include "mini/exercises/batched_inplace_fallback.h"
 

@@ -1,7 +1,7 @@
 // Mutant: reads the two arguments with peek and leaves them on the stack
 // Must fail: Exercise04_2.PopsBothArgumentsInSchemaOrder
 // Exercise 04.2: popping typed arguments.
-// The lesson: chapters/04_boxing/README.md#exercise-42
+// The lesson: chapters/04_boxing/part1_ivalue_and_stack.md#exercise-42
 // Declared in: mini/exercises/pop_scale_arguments.h
 #include "mini/exercises/pop_scale_arguments.h"
 #include "mini/util/exercise.h"

@@ -1,7 +1,7 @@
 // Mutant: forgets Bool: true and false are refused as not numbers
 // Must fail: Exercise04_1.ReadsEachNumberTag
 // Exercise 04.1: an IValue accessor for any number.
-// The lesson: chapters/04_boxing/README.md#exercise-41
+// The lesson: chapters/04_boxing/part1_ivalue_and_stack.md#exercise-41
 // Declared in: mini/exercises/to_number.h
 #include <fmt/format.h>
 

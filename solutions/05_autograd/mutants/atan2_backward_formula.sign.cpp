@@ -1,7 +1,7 @@
 // Mutant: forgets the minus of the gradient for other
 // Must fail: Exercise05_3.GivesPyTorchsGradients
 // Exercise 05.3: the backward formula of atan2.
-// The lesson: chapters/05_autograd/README.md#exercise-53
+// The lesson: chapters/05_autograd/part1_autograd_key.md#exercise-53
 // Declared in: mini/exercises/atan2_backward_formula.h
 #include "mini/exercises/atan2_backward_formula.h"
 #include "mini/aten/operators.h"

@@ -1,7 +1,7 @@
 // Mutant: uses a FIFO queue: ready nodes run in the order they became ready, not newest first
 // Must fail: Exercise05_2.AmongReadyNodesTheNewestRunsFirst
 // Exercise 05.2: the engine's order.
-// The lesson: chapters/05_autograd/README.md#exercise-52
+// The lesson: chapters/05_autograd/part1_autograd_key.md#exercise-52
 // Declared in: mini/exercises/execution_order.h
 #include <queue>
 

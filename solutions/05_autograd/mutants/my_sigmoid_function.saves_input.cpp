@@ -1,7 +1,7 @@
 // Mutant: saves the input and differentiates exp(-x) / (1 + exp(-x))^2 again, which is inf / inf where exp overflows
 // Must fail: Exercise05_4.StaysFiniteWhereExpOverflows
 // Exercise 05.4: a custom function, sigmoid, whose backward reads its output.
-// The lesson: chapters/05_autograd/README.md#exercise-54
+// The lesson: chapters/05_autograd/part2_inplace_and_custom.md#exercise-54
 // Declared in: mini/exercises/my_sigmoid_function.h
 #include "mini/exercises/my_sigmoid_function.h"
 #include "mini/aten/operators.h"

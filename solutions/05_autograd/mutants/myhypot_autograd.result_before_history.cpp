@@ -1,7 +1,7 @@
 // Mutant: saves the result before setHistory, so a stale result is not named as the node's output
 // Must fail: Exercise05_1.AStaleResultIsNamedAsTheNodesOutput
 // Exercise 05.1: the backward node and the Autograd kernel of hypot.
-// The lesson: chapters/05_autograd/README.md#exercise-51
+// The lesson: chapters/05_autograd/part1_autograd_key.md#exercise-51
 // Declared in: mini/exercises/myhypot_autograd.h
 #include <cmath>
 #include <stdexcept>

@@ -1,7 +1,7 @@
 // Mutant: gives the gradient grad at 0, where PyTorch gives grad * negative_slope
 // Must fail: Exercise05_5.RecordsOneLeakyReluBackward
 // Exercise 05.5: an Autograd kernel with nothing below it (leaky_relu).
-// The lesson: chapters/05_autograd/README.md#exercise-55
+// The lesson: chapters/05_autograd/part2_inplace_and_custom.md#exercise-55
 // Declared in: mini/exercises/myleaky_relu_autograd.h
 #include <vector>
 

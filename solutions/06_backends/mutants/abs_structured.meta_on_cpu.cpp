@@ -2,7 +2,7 @@
 // Must fail: Exercise06_6.FunctionalAbsOnTheCpuAndOnMeta
 // Exercise 06.6: an operator added to ops.yaml, end to end (torch.abs): its
 // meta() and its CPU impl(). The entries are in ops_exercise.yaml.
-// The lesson: chapters/06_backends/README.md#exercise-66
+// The lesson: chapters/06_backends/part4_code_generator.md#exercise-66
 // Declared in: mini/generated/ExerciseNativeFunctions.h
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/generated/ExerciseNativeFunctions.h"

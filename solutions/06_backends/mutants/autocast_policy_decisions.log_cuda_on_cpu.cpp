@@ -1,7 +1,7 @@
 // Mutant: copies CUDA's list to the CPU: log in float32 there too
 // Must fail: Exercise06_8.CpuPoliciesAreTorchs
 // Exercise 06.8: decide the autocast policy of new operators.
-// The lesson: chapters/06_backends/README.md#exercise-68
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-68
 // Declared in: mini/exercises/autocast_policy_decisions.h
 #include "mini/exercises/autocast_policy_decisions.h"
 

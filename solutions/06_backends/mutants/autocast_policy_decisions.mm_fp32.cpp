@@ -1,7 +1,7 @@
 // Mutant: keeps mm in float32 on the CPU, as if the CPU list were the cautious one
 // Must fail: Exercise06_8.CpuPoliciesAreTorchs
 // Exercise 06.8: decide the autocast policy of new operators.
-// The lesson: chapters/06_backends/README.md#exercise-68
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-68
 // Declared in: mini/exercises/autocast_policy_decisions.h
 #include "mini/exercises/autocast_policy_decisions.h"
 

@@ -1,7 +1,7 @@
 // Mutant: brings an in-place result back as a new device tensor instead of writing the caller's
 // Must fail: Exercise06_4.AnInPlaceOperatorWritesTheCallersDeviceTensor
 // Exercise 06.4: a CPU fallback for the out-of-tree backend.
-// The lesson: chapters/06_backends/README.md#exercise-64
+// The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-64
 // Declared in: mini/exercises/cpu_fallback.h
 #include "mini/exercises/cpu_fallback.h"
 

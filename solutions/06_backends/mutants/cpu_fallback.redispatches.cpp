@@ -1,7 +1,7 @@
 // Mutant: redispatches with the key set it was given instead of calling the operator again
 // Must fail: Exercise06_4.AnOperatorTheDeviceLacksRunsOnTheCpuAndComesBack
 // Exercise 06.4: a CPU fallback for the out-of-tree backend.
-// The lesson: chapters/06_backends/README.md#exercise-64
+// The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-64
 // Declared in: mini/exercises/cpu_fallback.h
 #include "mini/exercises/cpu_fallback.h"
 

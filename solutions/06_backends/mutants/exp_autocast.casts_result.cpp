@@ -1,7 +1,7 @@
 // Mutant: computes exp in the input's dtype and casts the result: float32 out, bfloat16 digits
 // Must fail: Exercise06_7.CastsALowerPrecisionInputToFloat32
 // Exercise 06.7: exp's autocast kernel, from its policy (fp32).
-// The lesson: chapters/06_backends/README.md#exercise-67
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-67
 // Declared in: mini/exercises/exp_autocast.h
 #include "mini/exercises/exp_autocast.h"
 #include "mini/autocast/autocast_kernels.h"

@@ -1,7 +1,7 @@
 // Mutant: casts to the device's lower precision: the policy of matmul, not exp's
 // Must fail: Exercise06_7.CastsALowerPrecisionInputToFloat32
 // Exercise 06.7: exp's autocast kernel, from its policy (fp32).
-// The lesson: chapters/06_backends/README.md#exercise-67
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-67
 // Declared in: mini/exercises/exp_autocast.h
 #include "mini/exercises/exp_autocast.h"
 #include "mini/autocast/autocast_kernels.h"

@@ -1,7 +1,7 @@
 // Mutant: reads device and dtype where eye and empty have them, last and second to last, not by name
 // Must fail: Exercise06_1.ReadsTheArgumentsByName
 // Exercise 06.1: one boxed BackendSelect kernel for every factory.
-// The lesson: chapters/06_backends/README.md#exercise-61
+// The lesson: chapters/06_backends/part1_dtypes_and_factories.md#exercise-61
 // Declared in: mini/exercises/eye_backend_select.h
 #include <stdexcept>
 

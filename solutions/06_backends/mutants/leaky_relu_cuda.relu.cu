@@ -1,7 +1,7 @@
 // Mutant: writes relu: zero for negative inputs, the slope forgotten
 // Must fail: Exercise06_3.LeakyReluOnTheGpu
 // Exercise 06.3: a CUDA kernel (leaky_relu) with a grid-stride loop.
-// The lesson: chapters/06_backends/README.md#exercise-63
+// The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-63
 // Declared in: mini/exercises/leaky_relu_cuda.h
 // Compiled by nvcc where it is found; its tests run where a GPU is present.
 #include "cuda_check.cuh"

@@ -1,7 +1,7 @@
 // Mutant: broadcasts self and end, as a binary operator would, and leaves the weight out
 // Must fail: Exercise06_5.BroadcastsAllThreeInputs
 // Exercise 06.5: the meta() of a structured operator with three inputs (torch.lerp).
-// The lesson: chapters/06_backends/README.md#exercise-65
+// The lesson: chapters/06_backends/part3_structured_kernels.md#exercise-65
 // Declared in: mini/generated/MetaFunctions.h
 #include "mini/generated/MetaFunctions.h"
 

@@ -1,7 +1,7 @@
 // Mutant: compares with < alone, so maximum(1, NaN) is 1 where torch gives NaN
 // Must fail: Exercise06_2.ANaNOnEitherSideGivesNaN
 // Exercise 06.2: a CPU kernel with dtype dispatch (torch.maximum).
-// The lesson: chapters/06_backends/README.md#exercise-62
+// The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-62
 // Declared in: mini/exercises/maximum_cpu.h
 #include "mini/exercises/maximum_cpu.h"
 #include "mini/aten/dispatch_scalar_type.h"

@@ -1,7 +1,7 @@
 // Mutant: transposes physical dimensions 0 and 1: the batch with the sample's first dimension
 // Must fail: Exercise06_9.TransposesEachSampleAndKeepsTheBatchFirst
 // Exercise 06.9: a batching rule for t.
-// The lesson: chapters/06_backends/README.md#exercise-69
+// The lesson: chapters/06_backends/part7_vmap.md#exercise-69
 // Declared in: mini/exercises/t_batch_rule.h
 #include "mini/exercises/t_batch_rule.h"
 #include "mini/functorch/batched_tensor_impl.h"

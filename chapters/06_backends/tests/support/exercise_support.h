@@ -12,12 +12,21 @@
 
 namespace mini_test {
 
-/// "exercise 06.1 is not done yet: see chapters/06_backends/README.md#exercise-61"
+/// "exercise 06.1 is not done yet: see chapters/06_backends/README.md#exercise-61",
+/// with the page that declares the exercise (the front page or one of its
+/// parts) from MINI_EXERCISE_PAGES ("06.1=chapters/06_backends/README.md,..."),
+/// which the build reads from the lesson (cmake/MiniChapter.cmake).
 inline std::string notDoneMessage(const std::string& id) {
   const std::string chapter = id.substr(0, id.find('.'));
   const std::string minor = id.substr(id.find('.') + 1);
-  return fmt::format("exercise {} is not done yet: see chapters/06_backends/README.md#exercise-{}{}", id,
-                     std::stoi(chapter), minor);
+  const std::string pages = MINI_EXERCISE_PAGES;
+  std::string page = "chapters/06_backends/README.md";
+  const std::size_t at = ("," + pages).find("," + id + "=");
+  if (at != std::string::npos) {
+    const std::size_t start = at + id.size() + 1;
+    page = pages.substr(start, pages.find(',', start) - start);
+  }
+  return fmt::format("exercise {} is not done yet: see {}#exercise-{}{}", id, page, std::stoi(chapter), minor);
 }
 
 /// Runs the test's body; an exercise stub reached inside it makes the test
