@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Every command in tools/ (and the maintainer's in maint/) answers --help
-with its usage and does nothing else.
+with its usage and does nothing else, and tools/ holds only commands.
 
     check_tools_help.py
 
@@ -61,6 +61,11 @@ def main():
             if os.path.exists(calls):
                 with open(calls, encoding="utf-8") as handle:
                     problems.append(f"{command} --help ran {handle.read().strip()!r}: --help must only print usage")
+    for name in sorted(os.listdir(os.path.join(ROOT, "tools"))):
+        path = os.path.join(ROOT, "tools", name)
+        if not (os.path.isfile(path) and os.access(path, os.X_OK) and "." not in name):
+            problems.append(f"tools/{name}: tools/ holds only the learner's commands and the set-up commands; "
+                            "modules, checks and maintainer's commands go to maint/ (maint/README.md)")
     left = untracked() - before
     if left:
         problems.append("a --help left files in the checkout: " + ", ".join(sorted(left)))

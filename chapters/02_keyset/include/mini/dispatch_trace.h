@@ -19,8 +19,9 @@ std::string formatTraceLine(std::string_view op, DispatchKey key, int depth);
 
 /// One dispatcher hop, for the duration of the kernel call. With the trace on
 /// it prints `[call] op=[add], key=[AutogradCPU]`, the format of PyTorch's
-/// TORCH_SHOW_DISPATCH_TRACE, indented one space per enclosing hop on this
-/// thread: a kernel that calls the operator again shows up one level deeper.
+/// TORCH_SHOW_DISPATCH_TRACE (which 1.13 does not indent), indented one space
+/// per enclosing hop on this thread: a kernel that calls the operator again
+/// shows up one level deeper.
 class DispatchTraceScope {
  public:
   DispatchTraceScope(std::string_view op, DispatchKey key);

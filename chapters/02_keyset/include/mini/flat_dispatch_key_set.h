@@ -19,8 +19,9 @@ inline namespace ch02 {
 // [flat_key_order]
 /// The flat model's keys, lowest priority first; a key's bit is its position
 /// here. This is the order of PyTorch's single DispatchKey enum before 1.12:
-/// every backend key, then the layers above them, with one autograd key per
-/// backend.
+/// every backend key, then the layers above them, with an autograd key of
+/// its own for CPU, CUDA and a few more backends (AutogradOther for the
+/// rest).
 inline constexpr DispatchKey kFlatKeyOrder[] = {
     DispatchKey::CPU,
     DispatchKey::CUDA,

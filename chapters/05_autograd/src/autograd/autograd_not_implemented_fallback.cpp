@@ -55,8 +55,9 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
 }  // namespace mini
 
 // [not_implemented_registration]
-// Per operator, as PyTorch's REGISTER_AUTOGRAD_NOT_IMPLEMENTED_FALLBACK
-// does: a backend fallback on AutogradCPU is taken (the global fallthrough).
+// Per operator, as PyTorch's codegen registers
+// torch::autograd::autogradNotImplementedFallback() for each operator without
+// a formula: a backend fallback on AutogradCPU is taken (the global fallthrough).
 MINI_LIBRARY_IMPL(aten, Autograd, m) {
   m.impl("sin", mini::KernelFunction::makeFromBoxedFunction<&mini::autogradNotImplementedFallback>());
 }

@@ -75,7 +75,8 @@ enum class DispatchKey : std::uint8_t {
   CompositeImplicitAutograd,  ///< every backend and autograd key (a "math" kernel)
   CompositeExplicitAutograd,  ///< every backend key (a "default backend" kernel)
   /// The backend keys of backends that run no functionalization pass (1.13
-  /// leaves out XLA, Lazy and Sparse; this chapter has none of them). The
+  /// leaves out XLA, Lazy and the COO Sparse keys, not SparseCsrCPU or
+  /// SparseCsrCUDA; this chapter has none of them). The
   /// dispatcher keeps a kernel registered here, but only exercise 03.2 says
   /// which slots it fills.
   CompositeExplicitAutogradNonFunctional,

@@ -27,7 +27,7 @@ namespace mini {
 inline namespace ch05 {
 
 /// A wrong `toX()`: what() says which tag was expected and which was found,
-/// "Expected Int but got Tensor", as c10 says it.
+/// "Expected Int but got Tensor", in the form of c10's "Expected Tensor but got Int".
 class IValueTagError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
@@ -36,7 +36,8 @@ class IValueTagError : public std::runtime_error {
 // [ivalue_tag]
 class IValue {
  public:
-  /// What the payload holds. The names are c10's.
+  /// What the payload holds: ten kinds, where c10 has 25 tags (TORCH_FORALL_TAGS).
+  /// All but the lists have c10's names; c10 has one GenericList for every list.
   enum class Tag : std::uint8_t {
     None,
     Tensor,

@@ -10,7 +10,7 @@ inline namespace ch06 {
 
 // [alias_sets]
 /// Backends without an Autograd key of their own: their tensors carry
-/// AutogradOther. FPGA is our one; PyTorch has a dozen (Sparse, Quantized, ...).
+/// AutogradOther. FPGA is our one; PyTorch 1.13 has 36 (SparseCPU, QuantizedCPU, ...).
 inline constexpr DispatchKeySet kAutogradOtherBackends{DispatchKey::FPGA};
 
 /// Every backend key: Dense on every backend, and the AutogradOther backends.

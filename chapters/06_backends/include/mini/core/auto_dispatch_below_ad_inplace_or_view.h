@@ -10,7 +10,7 @@ namespace mini {
 inline namespace ch06 {
 
 // [auto_dispatch_below]
-/// c10::impl::AutoDispatchBelowADInplaceOrView: for its scope, this thread
+/// at::AutoDispatchBelowADInplaceOrView: for its scope, this thread
 /// excludes every Autograd key and ADInplaceOrView. A redispatch passes its
 /// key set explicitly and does not need it; but whatever the kernel below
 /// calls *through the public API* (a composite kernel, a custom function's

@@ -96,8 +96,9 @@ class ScopedDispatchTrace : ScopedDispatchOverride {
 // [trace_scope]
 /// One dispatcher hop, for the duration of the kernel call. With the trace on
 /// it prints `[call] op=[myops::myadd], key=[AutogradCPU]`, the format of
-/// PyTorch's TORCH_SHOW_DISPATCH_TRACE, indented one space per enclosing hop
-/// on this thread: a kernel that redispatches shows up one level deeper.
+/// PyTorch's TORCH_SHOW_DISPATCH_TRACE (which 1.13 does not indent), indented
+/// one space per enclosing hop on this thread: a kernel that redispatches
+/// shows up one level deeper.
 /// Explaining, it prints the lines `explain()` returns under that line.
 /// Whether it printed is remembered, so a ScopedDispatchTrace or
 /// ScopedDispatchExplain that ends inside a hop cannot unbalance the

@@ -1,0 +1,77 @@
+"""The ledger of PyTorch facts the course states: docs/claims/*.yaml, one
+file per chapter (and one for the top README and docs/), read as one list.
+
+Every sentence of a lesson, a docs page, a code comment a lesson quotes or a
+gdb walkthrough's commentary that says something about PyTorch is an entry:
+
+    - page: chapters/06_backends/part7_vmap.md
+      claim: runs an in-place operator once per sample
+      evidence:
+        source: aten/src/ATen/functorch/BatchedFallback.cpp
+        line: 82
+        text: batchedTensorInplaceForLoopFallback
+      simplified: what the course leaves out, where it does (optional)
+
+`claim` is the lesson's own words, verbatim up to line breaks (whitespace is
+collapsed when comparing): so the ordinary test (maint/checks/check_claims.py)
+fails when the sentence is edited or removed without its entry. `evidence`
+is one of:
+
+- `source` + `line` + `text`: PyTorch 1.13.1's own sources (Debian's
+  `apt-get source pytorch`): `text` is on that line of that file, or within
+  two lines of it;
+- `torch` + `prints`: a Python program run by /usr/bin/python3 with
+  Debian's python3-torch 1.13.1; its output contains `prints`;
+- `data` + `text`: a data file a committed generator wrote from torch 1.13
+  (chapters/*/tests/data/...), which contains `text`;
+- `later` + `place` (+ `text`): a statement about a later PyTorch: the
+  version it was read in and where.
+
+maint/reference/recheck_claims.py checks each entry against its evidence.
+"""
+import glob
+import os
+import re
+
+import yaml
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LEDGER = os.path.join(ROOT, "docs", "claims")
+KINDS = {"source": ("source", "line", "text"), "torch": ("torch", "prints"), "data": ("data", "text"),
+         "later": ("later", "place")}
+
+
+def load(folder=LEDGER):
+    """Every entry of every ledger file, in file order; each knows its file."""
+    entries = []
+    for path in sorted(glob.glob(os.path.join(folder, "*.yaml"))):
+        with open(path, encoding="utf-8") as handle:
+            found = yaml.safe_load(handle) or []
+        if not isinstance(found, list):
+            raise ValueError(f"{os.path.relpath(path, ROOT)}: a list of entries")
+        for entry in found:
+            if isinstance(entry, dict):
+                entry["_file"] = os.path.relpath(path, ROOT)
+            entries.append(entry)
+    return entries
+
+
+def kind_of(entry):
+    """The evidence's kind, or None when the entry's evidence is malformed."""
+    evidence = entry.get("evidence")
+    if not isinstance(evidence, dict):
+        return None
+    for kind, fields in KINDS.items():
+        if kind in evidence:
+            return kind if all(field in evidence for field in fields) else None
+    return None
+
+
+def squeezed(text):
+    """Text as compared: runs of whitespace (line breaks included) are one space."""
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def where(entry, number):
+    claim = squeezed(str(entry.get("claim", "")))[:60]
+    return f"{entry.get('_file', 'docs/claims')} entry {number} ({entry.get('page', '?')}: {claim!r})"
