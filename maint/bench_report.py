@@ -276,7 +276,8 @@ def autocast_section(r, note=""):
             "1.13's portable gemm loop does: float arithmetic, vectorised, with a rounding to bfloat16 per\n"
             "multiply-add and no bfloat16 instructions. It is slower than the blocked float32 loop; what\n"
             "autocast buys here is half the memory per operand. (libtorch 1.13 hands a bfloat16 matmul to\n"
-            "oneDNN, which uses AVX512-BF16 or AMX where the CPU has them; this chapter's loop does not.)\n\n"
+            "oneDNN only where the CPU has AVX512 (BW, VL and DQ), and runs the portable loop elsewhere;\n"
+            "this chapter's loop never uses oneDNN.)\n\n"
             + table(["matmul 1024 x 1024", "time", "rate"], rows) + "\n")
 
 
