@@ -1,7 +1,7 @@
 // Mutant: calls mse_loss with its default reduction instead of the one it was given
 // Must fail: Exercise06_10.KeepsTheReduction
 // Exercise 06.10: an AutocastCPU kernel from its policy (mse_loss, fp32).
-// The lesson: chapters/06_backends/part7_vmap.md#exercise-610
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-610
 // Declared in: mini/exercises/mse_loss_autocast.h
 #include "mini/exercises/mse_loss_autocast.h"
 

@@ -1,7 +1,7 @@
 // Mutant: registers the kernel on AutocastCUDA, where 06.7's exp is, instead of AutocastCPU
 // Must fail: Exercise06_10.BFloat16InputsRunInFloat32
 // Exercise 06.10: an AutocastCPU kernel from its policy (mse_loss, fp32).
-// The lesson: chapters/06_backends/part7_vmap.md#exercise-610
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-610
 // Declared in: mini/exercises/mse_loss_autocast.h
 #include "mini/exercises/mse_loss_autocast.h"
 

@@ -16,8 +16,8 @@ inline namespace ch06 {
 
 // [compute_dispatch_key]
 /// c10::computeDispatchKey, as a key set: a device means a backend's dense key. (The
-/// dtype would matter for quantized or sparse tensors, which this chapter
-/// does not have.)
+/// dtype would matter for quantized tensors, and the layout for sparse ones;
+/// this chapter has neither.)
 DispatchKeySet backendSelectKeySet(ScalarType /*dtype*/, Device device) {
   return DispatchKeySet(toRuntimePerBackendFunctionalityKey(DispatchKey::Dense, backendComponentOf(device.type)));
 }

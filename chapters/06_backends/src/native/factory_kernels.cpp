@@ -24,8 +24,9 @@ inline namespace ch06 {
 namespace {
 
 // [default_generator]
-// torch's default CPU generator: one per process, reseeded by
-// manual_seed. A mutex because two threads may draw at once.
+// In the role of torch's default CPU generator, one per process, reseeded
+// by manual_seed, but not its engine: torch's is a 32-bit mt19937, so the
+// values differ. A mutex because two threads may draw at once.
 struct DefaultGenerator {
   std::mutex mutex;
   std::mt19937_64 engine{0};

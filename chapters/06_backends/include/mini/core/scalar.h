@@ -49,11 +49,12 @@ class Scalar {
   T to(std::string_view op = "Scalar") const;
 
   /// The negated number, of the same kind, as c10's: sub runs as add with
-  /// -alpha. A bool has no negative ("torch boolean negative is not supported.").
+  /// -alpha. A bool has no negative (c10: "torch boolean negative, the `-`
+  /// operator, is not supported."; this course's message is shorter).
   Scalar operator-() const;
 
-  /// Same kind and same value: Scalar(1) is not Scalar(1.0), as c10's
-  /// Scalar::equal is not for a double compared with an int of its value.
+  /// Same kind and same value: Scalar(1) is not Scalar(1.0). (c10's Scalar
+  /// has no ==; its equal(number) compares values, so 1 equals 1.0 there.)
   bool operator==(const Scalar& other) const;
 
  private:

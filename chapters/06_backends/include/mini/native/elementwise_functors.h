@@ -45,10 +45,10 @@ MINI_HOST_DEVICE T wrapping(T a, T b, char op) {
 /// loop's type, as 1.13's loop converts it once; 1 unless a kernel sets it,
 /// and then exact, so a + 1 * b is a + b to the bit. The product is rounded
 /// on its own before the sum, as c10's Half and BFloat16 arithmetic rounds
-/// each operation (1.13's CPU loop for a vector of them fuses the two in
-/// float: for a tensor of 16 or more two-byte floats and alpha other than 1,
-/// the last bit can differ). The CPU's sub is add with -alpha, as in 1.13;
-/// SubOp is the GPU's.
+/// each operation, and as 1.13's CPU add does for float16. For bfloat16,
+/// 1.13's vector loop, which takes whole blocks of 32 elements, fuses the
+/// two in float, so with alpha other than 1 the last bit can differ there.
+/// The CPU's sub is add with -alpha, as in 1.13; SubOp is the GPU's.
 template <class T>
 struct AddOp {
   T alpha = static_cast<T>(1.0f);

@@ -23,8 +23,8 @@ namespace {
 // it cannot hold it; cpu_kernel_vec runs the vector op on whole
 // Vectorized<scalar_t> (8 floats at a time in the AVX2 build) and the scalar
 // op on the tail. Both round alpha * b before the sum (1.13's vector op
-// fuses them with fmadd; -ffp-contract=off keeps this build from doing so),
-// so every element gets the same bits whichever path it took.
+// fuses them with fmadd, except for float16; -ffp-contract=off keeps this
+// build from fusing), so every element gets the same bits whichever path it took.
 void add_kernel(const Tensor& out, const Tensor& self, const Tensor& other, const Scalar& alphaScalar) {
   MINI_DISPATCH_SWITCH(ArithmeticTypes, out.dtype(), "add", [&] {
     const auto alpha = alphaScalar.to<scalar_t>("add");

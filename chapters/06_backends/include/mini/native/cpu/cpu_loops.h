@@ -82,8 +82,9 @@ void cpuContiguousLoop(std::int64_t numel, Out* out, const Op& op, const In*... 
 /// Fast path: when every operand is contiguous with `shape` (isContiguous:
 /// a fresh tensor, or one whose size-1 dimensions have odd strides), the loop
 /// is a plain `for` over flat indices with no index arithmetic, which the
-/// compiler vectorises (detail::contiguousLoop). Deciding so allocates
-/// nothing, which matters for a one-element add. Otherwise an odometer walks the multi-index
+/// compiler vectorises (cpuContiguousLoop, whose chunks run
+/// detail::contiguousLoop). Deciding so allocates nothing, which matters for
+/// a one-element add. Otherwise an odometer walks the multi-index
 /// and moves each operand's offset by its stride, so transposed views and
 /// broadcast inputs need no copy. Both paths run in chunks of kGrainSize
 /// elements on several threads; each element is computed by exactly one

@@ -44,9 +44,9 @@ CPUCapability compute_cpu_capability();
 /// that takes -mavx2 -mfma, on x86-64): ATen's HAVE_AVX2_CPU_DEFINITION.
 bool cpuCapabilityCompiled(CPUCapability capability);
 
-/// "DEFAULT", "AVX2", "AVX512": what torch.backends.cpu.get_cpu_capability()
-/// prints (PyTorch 2.0; in 1.13, torch.__config__.show() says "CPU
-/// capability usage: AVX2").
+/// "DEFAULT", "AVX2", "AVX512": the enumerators' names (in 1.13,
+/// torch.__config__.show() says "CPU capability usage: AVX2", and "NO AVX"
+/// for the default build).
 std::string_view cpuCapabilityName(CPUCapability capability);
 // [cpu_capability]
 
@@ -62,7 +62,7 @@ template <class FnPtr>
 class DispatchStub;
 
 /// A function pointer per capability, and the one in use. `add_stub(kCpu,
-/// out, self, other)` calls the kernel get_cpu_capability() selects; the
+/// out, self, other, alpha)` calls the kernel get_cpu_capability() selects; the
 /// choice is made on the first call and kept in an atomic, so every later
 /// call is one load and one indirect call. An object of this class is
 /// constant-initialized (constinit): it exists before any registration runs,
