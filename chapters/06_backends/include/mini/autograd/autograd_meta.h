@@ -5,10 +5,17 @@
 #include <cstdint>
 #include <memory>
 
+#include "mini/core/scalar_type.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
 inline namespace ch06 {
+
+/// Whether a tensor of this dtype can have a gradient (1.13's
+/// isDifferentiableType, beside its AutogradMeta in torch/csrc/autograd/
+/// variable.h: floating or complex, and the course has no complex). An
+/// integer or bool result never requires grad, whatever its inputs did.
+inline bool isDifferentiableType(ScalarType type) { return isFloatingType(type); }
 
 // [autograd_meta]
 /// PyTorch's AutogradMeta, trimmed to what reverse mode needs. A tensor is
