@@ -164,8 +164,12 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
              f"{s.cpp_return_type} {wrapper_id(s)}(DispatchKeySet ks, {parameters(s.arguments)}) {{"]
     if inplace:
         lines.append(f'  checkInplace({s.arguments[0].name}, {inputs}, "{s.name}");')
-    lines += [f"  const bool _any_requires_grad = computeRequiresGrad({inputs});",
-              f"  std::shared_ptr<generated::{info.node}> grad_fn;",
+    conditions = info.output_differentiability_conditions
+    lines.append(f"  {'bool' if conditions else 'const bool'} _any_requires_grad = computeRequiresGrad({inputs});")
+    # 1.13's extra condition: an integer result of _to_copy records nothing,
+    # so no gradient flows through integer values.
+    lines += [f"  _any_requires_grad &= ({condition});" for condition in conditions]
+    lines += [f"  std::shared_ptr<generated::{info.node}> grad_fn;",
               "  if (_any_requires_grad) {",
               f"    grad_fn = std::make_shared<generated::{info.node}>(collectNextEdges({inputs}));"]
     lines += save_lines(info, inplace, after=False)

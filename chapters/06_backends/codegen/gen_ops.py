@@ -478,7 +478,7 @@ def ad_inplace_or_view_kernel(op: Operator) -> str:
     s = op.schema
     call = f"_ops::{ops_struct(s)}::redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, {names(s.arguments)})"
     if s.is_view:
-        run, after, result = f"    result = {call};\n", "  markAsView(result);\n", "result"
+        run, after, result = f"    result = {call};\n", f"  markAsView(result, {s.arguments[0].name});\n", "result"
     else:
         run, result = f"    {call};\n", s.mutable_arguments[0].name
         after = "".join(f"  bumpVersion({a.name});\n" for a in s.mutable_arguments)

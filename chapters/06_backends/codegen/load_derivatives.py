@@ -74,9 +74,15 @@ class DifferentiabilityInfo:
     node: str  # "AddBackward0"
     derivatives: list[Derivative]
     forward_formula: str | None
-    output_differentiability: list[bool] | None
+    output_differentiability: list[bool | str] | None
     path: str
     line: int
+
+    @property
+    def output_differentiability_conditions(self) -> list[str]:
+        """The C++ conditions among output_differentiability (1.13 keeps them
+        apart and treats the result as differentiable when they hold)."""
+        return [v for v in self.output_differentiability or [] if isinstance(v, str)]
 
     @property
     def saved(self) -> list[SavedAttribute]:
@@ -155,14 +161,18 @@ def _derivatives_of(entry: dict, operator: Operator, path: str) -> list[Derivati
     return derivatives
 
 
-def _output_differentiability(entry: dict, operator: Operator, path: str) -> list[bool] | None:
+def _output_differentiability(entry: dict, operator: Operator, path: str) -> list[bool | str] | None:
+    """[True, False] per result, or, as 1.13 allows, one C++ condition on the
+    arguments (_to_copy's "isDifferentiableType(dtype)": a result whose
+    differentiability depends on what the call asks for)."""
     value = entry.get("output_differentiability")
     if value is None:
         return None
     line = entry["__key_lines__"]["output_differentiability"]
-    if not isinstance(value, list) or not all(isinstance(v, bool) for v in value) or len(value) != 1:
+    if not isinstance(value, list) or not all(isinstance(v, (bool, str)) for v in value) or len(value) != 1:
         raise DerivativesYamlError(path, line, f"{operator.schema.full_name}: output_differentiability is a list "
-                                   "of True/False, one per result (the course's operators have one)")
+                                   "of True/False or one condition, one per result (the course's operators have "
+                                   "one)")
     return value
 
 

@@ -185,7 +185,7 @@ class GeneratedFiles(unittest.TestCase):
         kernel = kernel[:kernel.index("\n}\n") + 3]
         self.assertIn("result = _ops::view::redispatch(dispatchKeySet & kAfterADInplaceOrViewKeySet, self, size);",
                       kernel)
-        self.assertIn("  markAsView(result);\n", kernel)
+        self.assertIn("  markAsView(result, self);\n", kernel)
         self.assertNotIn("bumpVersion", kernel)
 
     def test_plain_kernels_are_declared_and_registered_per_key(self):

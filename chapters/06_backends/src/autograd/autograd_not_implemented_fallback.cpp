@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "mini/autograd/autograd_meta.h"
 #include "mini/autograd/basic_ops.h"
 #include "mini/autograd/variable_type_utils.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
@@ -61,7 +62,8 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
   const std::size_t numReturns = schema.returns.size();
   for (std::size_t i = 0; i < numReturns; ++i) {
     const IValue& result = peek(*stack, i, numReturns);
-    if (result.isTensor()) {
+    // An integer or bool result never requires grad (1.13 skips it the same way).
+    if (result.isTensor() && isDifferentiableType(result.toTensor().dtype())) {
       setHistory(result.toTensor(), node);
     }
   }

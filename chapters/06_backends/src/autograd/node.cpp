@@ -1,9 +1,5 @@
 #include "mini/autograd/node.h"
 
-#include <stdexcept>
-
-#include <fmt/format.h>
-
 #include "mini/autograd/accumulate_grad.h"
 #include "mini/autograd/autograd_meta.h"
 #include "mini/core/grad_mode.h"
@@ -23,36 +19,19 @@ std::uint32_t Node::addInputMetadata(const Tensor& output) {
   return static_cast<std::uint32_t>(inputSizes_.size() - 1);
 }
 
-namespace {
-
-// A view shares its base's storage, so an in-place write into the base
-// changes the view's values too, and the view's history (TBackward0 back to
-// the base's old history) no longer describes them: a gradient through it
-// would be silently wrong. PyTorch regenerates the view's grad_fn from the
-// base's new history (as an AsStridedBackward0); this course refuses.
-void checkViewHistoryIsCurrent(const Tensor& view) {
-  const AutogradMeta& meta = *view.unsafeGetTensorImpl()->autograd;
-  if (meta.isView && view.version() != meta.historyVersion) {
-    throw std::runtime_error(fmt::format(
-        "a view was used after its base was modified by an inplace operation (its history is from version {}, its "
-        "storage is at version {}): PyTorch would rebuild the view's history here, this course does not. Take the "
-        "view again after the inplace operation.",
-        meta.historyVersion, view.version()));
-  }
-}
-
-}  // namespace
-
 // [gradient_edge]
 Edge gradientEdge(const Tensor& tensor) {
   if (!tensor.defined()) {
     return {};
   }
+  // gradFn() of a view whose base was written in place since is the base's
+  // new history (viewGradFn): the edge follows it.
   if (tensor.gradFn() != nullptr) {
-    checkViewHistoryIsCurrent(tensor);
     return {tensor.gradFn(), tensor.outputNr()};
   }
-  if (tensor.requiresGrad()) {
+  // Only a tensor that requires grad itself has an AccumulateGrad: a view
+  // made under no_grad of one that does has none (1.13's grad_accumulator).
+  if (tensor.unsafeGetTensorImpl()->autograd->requiresGrad) {
     return {gradAccumulator(tensor), 0};
   }
   return {};

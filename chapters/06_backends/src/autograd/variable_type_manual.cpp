@@ -68,7 +68,7 @@ Tensor& copy_(DispatchKeySet ks, Tensor& self, const Tensor& src) {
   // Copied into an integer tensor, the values lose their gradient: 1.13
   // records nothing there (isDifferentiableType), so self stays without one.
   std::shared_ptr<CopyBackwards> grad_fn;
-  if (isFloatingType(self.dtype()) && computeRequiresGrad({self, src})) {
+  if (isDifferentiableType(self.dtype()) && computeRequiresGrad({self, src})) {
     grad_fn = std::make_shared<CopyBackwards>(collectNextEdges({self, src}));
     grad_fn->srcOptions = src.options();
   }

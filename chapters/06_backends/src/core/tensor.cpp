@@ -12,6 +12,7 @@
 #include "mini/autograd/autograd_meta.h"
 #include "mini/autograd/engine.h"
 #include "mini/autograd/node.h"
+#include "mini/autograd/view_history.h"
 #include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini {
@@ -113,7 +114,9 @@ double Tensor::item() const {
 
 bool Tensor::requiresGrad() const {
   const AutogradMeta& meta = *impl().autograd;
-  return meta.requiresGrad || meta.gradFn != nullptr;
+  // A view requires grad when its base does, history or not: an in-place
+  // write into the base reaches it (1.13's DifferentiableViewMeta).
+  return meta.requiresGrad || meta.gradFn != nullptr || (meta.isView && meta.base.requiresGrad());
 }
 
 Tensor& Tensor::setRequiresGrad(bool requiresGrad) {
@@ -130,10 +133,13 @@ Tensor& Tensor::setRequiresGrad(bool requiresGrad) {
   return *this;
 }
 
-bool Tensor::isLeaf() const { return impl().autograd->gradFn == nullptr; }
+bool Tensor::isLeaf() const { return gradFn() == nullptr; }
 const Tensor& Tensor::grad() const { return impl().autograd->grad; }
 Tensor& Tensor::mutableGrad() const { return impl().autograd->grad; }
-const std::shared_ptr<Node>& Tensor::gradFn() const { return impl().autograd->gradFn; }
+const std::shared_ptr<Node>& Tensor::gradFn() const {
+  const AutogradMeta& meta = *impl().autograd;
+  return meta.isView ? viewGradFn(*this) : meta.gradFn;
+}
 std::uint32_t Tensor::outputNr() const { return impl().autograd->outputNr; }
 std::uint32_t Tensor::version() const { return impl().storage->version; }
 

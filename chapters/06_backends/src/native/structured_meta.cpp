@@ -6,6 +6,7 @@
 
 #include <stdexcept>
 
+#include "mini/aten/memory_overlap.h"
 #include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 
@@ -18,6 +19,7 @@ namespace meta {
 // device (TensorIterator's build in PyTorch; binaryMeta here), and an alpha
 // that dtype can take.
 void structured_add_Tensor::meta(const Tensor& self, const Tensor& other, const Scalar& alpha) {
+  computeMemOverlaps(maybe_get_output(0), self, other);  // before any shape or dtype, as TensorIterator's build
   const OutputMeta result = binaryMeta(self, other, "add");
   setElementwiseOutput(*this, "add", result, self);  // an output that cannot take the result is refused first
   alphaCheck(result.dtype, alpha);
@@ -26,21 +28,25 @@ void structured_add_Tensor::meta(const Tensor& self, const Tensor& other, const 
 
 void structured_sub_Tensor::meta(const Tensor& self, const Tensor& other, const Scalar& alpha) {
   subCheck(self, other);
+  computeMemOverlaps(maybe_get_output(0), self, other);
   const OutputMeta result = binaryMeta(self, other, "sub");
   setElementwiseOutput(*this, "sub", result, self);  // an output that cannot take the result is refused first
   alphaCheck(result.dtype, alpha);
 }
 
 void structured_mul_Tensor::meta(const Tensor& self, const Tensor& other) {
+  computeMemOverlaps(maybe_get_output(0), self, other);
   setElementwiseOutput(*this, "mul", binaryMeta(self, other, "mul"), self);
 }
 
 void structured_div_Tensor::meta(const Tensor& self, const Tensor& other) {
+  computeMemOverlaps(maybe_get_output(0), self, other);
   setElementwiseOutput(*this, "div", binaryMeta(self, other, "div", IntegerInputs::PromoteToFloat), self);
 }
 
 // atan2 broadcasts and promotes like add, and like div makes integers float.
 void structured_atan2::meta(const Tensor& self, const Tensor& other) {
+  computeMemOverlaps(maybe_get_output(0), self, other);
   setElementwiseOutput(*this, "atan2", binaryMeta(self, other, "atan2", IntegerInputs::PromoteToFloat), self);
 }
 
@@ -50,6 +56,7 @@ void structured_neg::meta(const Tensor& self) {
         "Negation, the `-` operator, on a bool tensor is not supported. If you are trying to invert a mask, use the "
         "`~` or `logical_not()` operator instead.");
   }
+  computeMemOverlaps(maybe_get_output(0), self);
   // neg computes in self's dtype and writes only that (TensorIterator's
   // check_all_same_dtype): no int64 out= for a float32 self, nor the reverse.
   const Tensor& out = maybe_get_output(0);
@@ -64,14 +71,17 @@ void structured_relu::meta(const Tensor& self) {
   if (self.dtype() == ScalarType::Bool) {
     throw std::invalid_argument("Boolean inputs not supported for relu");
   }
+  computeMemOverlaps(maybe_get_output(0), self);
   setElementwiseOutput(*this, "relu", unaryMeta(self), self);
 }
 
 void structured_exp::meta(const Tensor& self) {
+  computeMemOverlaps(maybe_get_output(0), self);
   setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self);
 }
 
 // A reduction keeps an out= tensor's dtype, as sum's infer_dtype_from_optional does.
+// It checks no overlap: 1.13's reduction iterator turns the check off.
 void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim) {
   // The shape that summing dimension by dimension leaves (sum_dims.h).
   Sizes sizes = self.sizes();
@@ -90,7 +100,9 @@ void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std:
 }
 
 // matmul is not elementwise: an out= tensor must have the inputs' dtype
-// ("Expected out tensor to have dtype float, but got double instead").
+// ("Expected out tensor to have dtype float, but got double instead"). No
+// overlap check here either, as in 1.13: an out= that is not contiguous is
+// computed aside and copied in, and copy_ checks it.
 void structured_matmul::meta(const Tensor& self, const Tensor& other) {
   const OutputMeta result = matmulMeta(self, other);
   set_output(0, result.sizes, {result.dtype, self.device()});

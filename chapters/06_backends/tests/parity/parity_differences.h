@@ -32,8 +32,6 @@ inline const std::vector<Difference> kDeliberateDifferences = {
      "call", "a view of a leaf Variable that requires grad is being used in an in-place operation",
      "an in-place operation on a view of a tensor that requires grad is not supported in this chapter",
      "docs/errors.md#error-05-inplace-view"},
-    {"a view used after its base was written in place is refused (1.13 rebuilds the view's history)", "misuse", "", "",
-     "a view was used after its base was modified by an inplace operation", "docs/errors.md#error-05-stale-view"},
     {"backward(gradient) does not convert a gradient of another dtype to the output's; matmul's formula refuses it",
      "misuse", "backward r h", "ok", "expected scalar type", "docs/errors.md#error-06-deliberate-differences"},
     {"backward's shape mismatch prints sizes as [5], not torch.Size([5])", "misuse", "backward", "Mismatch in shape",

@@ -12,8 +12,10 @@ inline namespace ch06 {
 void bumpVersion(const Tensor& tensor);
 
 /// The result of a view operator (t, view) shares its input's storage: an
-/// in-place write through it then counts for autograd as one into its base.
-void markAsView(const Tensor& view);
+/// in-place write through it then counts for autograd as one into its base,
+/// and one into its base changes what it holds. `self`, the operator's
+/// input, is (or leads to) the base it records (1.13's as_view).
+void markAsView(const Tensor& view, const Tensor& self);
 
 /// In-place and out= operators: write (one redispatch down), then bump the
 /// version, so a tensor saved for backward before the write is detected as

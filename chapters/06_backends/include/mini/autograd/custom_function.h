@@ -10,6 +10,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "mini/autograd/autograd_meta.h"
 #include "mini/autograd/node.h"
 #include "mini/autograd/saved_variable.h"
 #include "mini/core/grad_mode.h"
@@ -98,7 +99,8 @@ struct Function {
       NoGradGuard noGrad;
       output = T::forward(&node->ctx, std::forward<Args>(args)...);
     }
-    if (record) {
+    // 1.13's _wrap_outputs: an integer or bool output is not differentiable.
+    if (record && isDifferentiableType(output.dtype())) {
       node->setNextEdges(collectNextEdges(tensorArguments));
       setHistory(output, node);
     }

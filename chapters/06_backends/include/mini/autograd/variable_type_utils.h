@@ -5,6 +5,7 @@
 
 #include <string_view>
 
+#include "mini/autograd/autograd_meta.h"  // isDifferentiableType, which generated conditions call
 #include "mini/autograd/node.h"
 #include "mini/core/tensor.h"
 

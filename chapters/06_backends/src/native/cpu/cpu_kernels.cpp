@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/aten/dispatch_scalar_type.h"
+#include "mini/aten/memory_overlap.h"
 #include "mini/core/reduced_float.h"
 #include "mini/core/shape.h"
 #include "mini/core/type_promotion.h"
@@ -347,7 +348,14 @@ void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other
   }
 }
 
+// [copy_cpu]
 Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
+  // As 1.13's copy_impl: the same elements need no copy; an overlap that
+  // would read an element after writing it is refused before any shape check.
+  if (isSameData(dst, src)) {
+    return dst;
+  }
+  computeMemOverlaps(dst, src);
   checkBroadcastsInto(dst.sizes(), src.sizes(), "copy_");
   // Two dtypes, two nested switches: 4 x 4 instantiations of the loop. The
   // inner one is the function form, whose lambda names its own type.
@@ -360,7 +368,10 @@ Tensor& copyCpu_(Tensor& dst, const Tensor& src) {
   });
   return dst;
 }
+// [copy_cpu]
 
+// fill_ checks no overlap: writing one value through an expanded tensor is
+// the same whichever element goes last (1.13 turns the check off there).
 Tensor& fillCpu_(Tensor& self, double value) {
   checkConvertible(value, self.dtype(), "fill_");
   MINI_DISPATCH_SWITCH(ArithmeticTypes, self.dtype(), "fill_", [&] {

@@ -8,6 +8,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/aten/dispatch_scalar_type.h"
+#include "mini/aten/memory_overlap.h"
 #include "mini/core/allocator.h"
 #include "mini/generated/NativeFunctions.h"
 #include "mini/native/cpu/cpu_kernels.h"
@@ -258,6 +259,10 @@ Tensor contiguousCuda(const Tensor& self) {
 
 // [copy_cuda]
 Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
+  if (isSameData(dst, src)) {
+    return dst;  // 1.13's copy_impl, as copyCpu_
+  }
+  computeMemOverlaps(dst, src);
   if (dst.sizes() != src.sizes()) {
     throw std::invalid_argument(fmt::format("copy_: CUDA copies take equal sizes, got [{}] and [{}]",
                                             fmt::join(dst.sizes(), ", "), fmt::join(src.sizes(), ", ")));
