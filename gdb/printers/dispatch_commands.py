@@ -376,11 +376,24 @@ def _find_hop(start):
     return None, None
 
 
+def _is_kernel_lambda(frame):
+    """The lambda a generated Autograd kernel calls at once around its guard
+    and its redispatch (1.13's DISPATCH_TO_NON_VAR_TYPE_WITH_TMP_RETURN_VALUES):
+    part of the kernel below it, so the set was passed down by the kernel."""
+    if not _frame_name(frame).startswith("operator()"):
+        return False
+    try:
+        symtab = frame.find_sal().symtab
+    except READ_ERRORS:
+        return False
+    return symtab is not None and re.search(r"/autograd/(Exercise)?VariableType\.cpp$", symtab.filename) is not None
+
+
 def _redispatch_text(dispatcher_frame):
     """Which kernel passed the set down to a redispatch, and the hop that reached that kernel."""
     frame = dispatcher_frame.older()
     for _ in range(_SEARCH_DEPTH):
-        if frame is None or not _PLUMBING.match(_frame_name(frame)):
+        if frame is None or not (_PLUMBING.match(_frame_name(frame)) or _is_kernel_lambda(frame)):
             break
         frame = frame.older()
     if frame is None or _PLUMBING.match(_frame_name(frame)):

@@ -175,10 +175,18 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
     lines += save_lines(info, inplace, after=False)
     lines.append("  }")
     if inplace:
+        # 1.13's DISPATCH_TO_NON_VAR_TYPE_WITHOUT_RETURN_VALUES: a block, as
+        # the written argument is already the result.
         lines += ["  {", "    AutoDispatchBelowADInplaceOrView guard;", f"    {call};", "  }"]
     else:
-        lines += ["  Tensor result;", "  {", "    AutoDispatchBelowADInplaceOrView guard;",
-                  f"    result = {call};", "  }"]
+        # 1.13's DISPATCH_TO_NON_VAR_TYPE_WITH_TMP_RETURN_VALUES: the guard
+        # and the call in a lambda called at once, so that the guard ends
+        # with the call and the result is still initialised (not assigned
+        # into a default-constructed Tensor). The lambda is a frame of its
+        # own in a debugger, between the kernel and redispatch::, as in
+        # PyTorch's backtrace of torch.add.
+        lines += ["  auto _tmp = ([&]() {", "    AutoDispatchBelowADInplaceOrView guard;",
+                  f"    return {call};", "  })();", "  auto result = std::move(_tmp);"]
     if differentiable:
         # In place, self's history becomes the new node (1.13's rebase_history).
         lines += ["  if (grad_fn != nullptr) {", f"    setHistory({result}, grad_fn);"]
@@ -202,7 +210,7 @@ def variable_type_cpp(infos: list[DifferentiabilityInfo], ops: list[Operator], p
         if variant is not None and variant.schema.full_name not in by_op:
             by_op[variant.schema.full_name] = (info, variant)
     body = [header("the Autograd kernels (VariableType) and the Autograd row of every operator", origins(infos)),
-            "#include <memory>\n", f'#include "mini/autograd/generated/{prefix}Functions.h"',
+            "#include <memory>", "#include <utility>\n", f'#include "mini/autograd/generated/{prefix}Functions.h"',
             '#include "mini/autograd/autograd_not_implemented_fallback.h"',
             '#include "mini/autograd/variable_type_utils.h"',
             '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"',

@@ -13,10 +13,11 @@ continue
 # check: Breakpoint 2, mini::ch06::structured_ufunc_add_CPU::impl [...]
 mini bt -frame-arguments presence
 # check: #0  [aten::add.Tensor @ CPU] mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
-# check: #10 [...] in [aten::add.Tensor @ AutogradCPU] mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
-# check: #18 [...] in mini::ch06::Tensor::add (...) at [...]/generated/mini/generated/TensorMethodDefinitions.h:[...]
-# check: #19 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]/demo/main.cpp:[...]
-# check: #20 [...] in main (...) at [...]/demo/main.cpp:[...]
+# check: #10 [...] in operator() (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+# check: #11 [...] in [aten::add.Tensor @ AutogradCPU] mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+# check: #19 [...] in mini::ch06::Tensor::add (...) at [...]/generated/mini/generated/TensorMethodDefinitions.h:[...]
+# check: #20 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]/demo/main.cpp:[...]
+# check: #21 [...] in main (...) at [...]/demo/main.cpp:[...]
 mini bt -full -frame-arguments presence 1
 # check: #0  [aten::add.Tensor @ CPU] mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]
 # check:     #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (...) at [...]/chapters/06_backends/generated/RegisterCPU.cpp:[...]
@@ -35,17 +36,17 @@ mini why
 # check: operator      aten::add.Tensor, Dispatcher::redispatch in frame #6
 # check: argument      self: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
 # check: argument      other: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)
-# check: redispatch    the set was passed down by mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor in frame #10,
-# check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #15)
+# check: redispatch    the set was passed down by mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor in frame #11,
+# check:               reached as [aten::add.Tensor @ AutogradCPU] with DispatchKeySet(CPU, AutogradCPU) (Dispatcher::call in frame #16)
 # check: dispatched on DispatchKeySet(CPU), highest key CPU
 # check: slot          1 (CPU) = mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor
 # check: filled by     a kernel on CPU, registered at [...]chapters/06_backends/generated/RegisterCPU.cpp:[...]
 # The Autograd kernel's frame: the generated VariableType.cpp put it on
 # the alias key Autograd.
 frame function mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor
-# check: #10 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]
+# check: #11 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]
 mini why
-# check: operator      aten::add.Tensor, Dispatcher::call in frame #15
+# check: operator      aten::add.Tensor, Dispatcher::call in frame #16
 # check: fallthrough   unknown: this thread now excludes AutogradCPU, which this call dispatched on [...]
 # check: dispatched on DispatchKeySet(CPU, AutogradCPU), highest key AutogradCPU
 # check: slot          10 (AutogradCPU) = mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor

@@ -23,7 +23,9 @@ continue
 # gen_autograd.py wrote from derivatives.yaml (VariableType's add_Tensor, as
 # in PyTorch); its redispatch::add with autograd masked off, through the
 # _ops struct's redispatch; the generated CPU wrapper (a file in the build
-# tree), and impl().
+# tree), and impl(). Frame 10 is the lambda the Autograd kernel calls at
+# once around its guard and its redispatch, as 1.13's generated kernels do
+# (DISPATCH_TO_NON_VAR_TYPE_WITH_TMP_RETURN_VALUES), a frame of its own.
 bt -frame-arguments presence
 # check: #0  mini::ch06::structured_ufunc_add_CPU::impl (...) at [...]/cpu_kernels.cpp:[...]
 # check: #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (...) at [...]/chapters/06_backends/generated/RegisterCPU.cpp:[...]
@@ -35,17 +37,18 @@ bt -frame-arguments presence
 # check: #7  [...] in mini::ch06::TypedOperatorHandle<[...]>::redispatch([...]) const (...) at [...]/dispatcher.h:[...]
 # check: #8  [...] in mini::ch06::_ops::add_Tensor::redispatch (...) at [...]/chapters/06_backends/generated/Operators_[...].cpp:[...]
 # check: #9  [...] in mini::ch06::redispatch::add (...) at [...]/generated/mini/generated/RedispatchFunctions.h:[...]
-# check: #10 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
-# check: #11 [...] in mini::ch06::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
-# check: #12 [...] in mini::ch06::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
-# check: #13 [...] in mini::ch06::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
-# check: #14 [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
-# check: #15 [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #16 [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
-# check: #17 [...] in mini::ch06::_ops::add_Tensor::call (...) at [...]/chapters/06_backends/generated/Operators_[...].cpp:[...]
-# check: #18 [...] in mini::ch06::Tensor::add (...) at [...]/generated/mini/generated/TensorMethodDefinitions.h:[...]
-# check: #19 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]chapters/06_backends/demo/main.cpp:[...]
-# check: #20 [...] in main (...) at [...]/demo/main.cpp:[...]
+# check: #10 [...] in operator() (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+# check: #11 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (...) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+# check: #12 [...] in mini::ch06::impl::WrapFunctionInto[...]Functor_<[...]>::operator()([...]) (...) at [...]/wrap_function_into_functor.h:[...]
+# check: #13 [...] in mini::ch06::impl::wrap_kernel_functor_unboxed_<[...]>::call([...]) (...) at [...]/make_boxed_from_unboxed.h:[...]
+# check: #14 [...] in mini::ch06::impl::callUnboxedKernelFunction<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #15 [...] in mini::ch06::KernelFunction::call<[...]> (...) at [...]/kernel_function_impl.h:[...]
+# check: #16 [...] in mini::ch06::Dispatcher::call<[...]>([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #17 [...] in mini::ch06::TypedOperatorHandle<[...]>::call([...]) const (...) at [...]/dispatcher.h:[...]
+# check: #18 [...] in mini::ch06::_ops::add_Tensor::call (...) at [...]/chapters/06_backends/generated/Operators_[...].cpp:[...]
+# check: #19 [...] in mini::ch06::Tensor::add (...) at [...]/generated/mini/generated/TensorMethodDefinitions.h:[...]
+# check: #20 [...] in (anonymous namespace)::autogradOnTheCpu () at [...]chapters/06_backends/demo/main.cpp:[...]
+# check: #21 [...] in main (...) at [...]/demo/main.cpp:[...]
 # The wrapper: meta() has run, and the generated subclass's set_output
 # allocated the output impl() writes into: the broadcast shape [3, 2], the
 # promoted dtype float64.
@@ -53,20 +56,27 @@ frame 1
 # check: #1  [...] in mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor (self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1)) at [...]
 print op.outputs_[0]
 # check: $1 = Tensor(float64, shape=[3, 2], device=cpu)
-# In the Autograd kernel: the key set it was handed, and what it redispatches with.
+# The lambda: the guard it holds excludes the autograd keys (and
+# ADInplaceOrView) from this thread until the lambda returns, so the node is
+# hung on the result (below, in add_Tensor) with autograd back on.
 frame 10
-# check: #10 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]) at [...]
+# check: #10 [...] in operator() (this=[...]) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+print mini::ch06::tlsLocalDispatchKeySet.excluded
+# check: $2 = DispatchKeySet(ADInplaceOrView, AutogradOther, AutogradFunctionality, AutocastCPU, AutocastCUDA)
+# In the Autograd kernel: the key set it was handed, and what it redispatches with.
+frame 11
+# check: #11 [...] in mini::ch06::autograd::VariableType::(anonymous namespace)::add_Tensor (ks=DispatchKeySet(CPU, AutogradCPU), [...]) at [...]
 print ks & kAfterAutogradKeySet
-# check: $2 = DispatchKeySet(CPU)
+# check: $3 = DispatchKeySet(CPU)
 print grad_fn->name()
-# check: $3 = "AddBackward0"
+# check: $4 = "AddBackward0"
 # The _ops struct the method called, PyTorch's at::_ops::add_Tensor: its
 # call holds the typed handle in a function-local static, looked up by the
 # struct's name and overload name at the first call, then kept.
-frame 17
-# check: #17 [...] in mini::ch06::_ops::add_Tensor::call (self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1)) at [...]
+frame 18
+# check: #18 [...] in mini::ch06::_ops::add_Tensor::call (self=Tensor(float64, shape=[3, 1], device=cpu, requires_grad=True), other=Tensor(float64, shape=[2], device=cpu, requires_grad=True), alpha=Scalar(Int 1)) at [...]
 print op
-# check: $4 = OperatorHandle "aten::add.Tensor"
+# check: $5 = OperatorHandle "aten::add.Tensor"
 # Below impl(): add's stub, then the kernel of the capability this
 # process runs with, here the default build.
 break add_kernel
@@ -83,9 +93,9 @@ bt -frame-arguments presence 6
 # build's kernel, the AVX2 build's where the compiler could build it, no
 # AVX512 build.
 print mini::ch06::get_cpu_capability()
-# check: $5 = mini::ch06::CPUCapability::DEFAULT
+# check: $6 = mini::ch06::CPUCapability::DEFAULT
 print mini::ch06::add_stub.kernels_
-# check: $6 = {_M_elems = {[...] <mini::ch06::DEFAULT::(anonymous namespace)::add_kernel([...])>, [...], 0x0}}
+# check: $7 = {_M_elems = {[...] <mini::ch06::DEFAULT::(anonymous namespace)::add_kernel([...])>, [...], 0x0}}
 # The loop. This add broadcasts ([3, 1] and [2]), so it walks the operands
 # element by element; the next statement, c.mul(c), has flat operands and
 # runs whole Vectorized<double> (four lanes) through the vector op.

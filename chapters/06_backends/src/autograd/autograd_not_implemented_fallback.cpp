@@ -1,10 +1,13 @@
 #include "mini/autograd/autograd_not_implemented_fallback.h"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
+#include "mini/autograd/ad_inplace_or_view_kernels.h"
 #include "mini/autograd/autograd_meta.h"
 #include "mini/autograd/basic_ops.h"
 #include "mini/autograd/variable_type_utils.h"
@@ -69,6 +72,73 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
   }
 }
 // [not_implemented_fallback_impl]
+
+namespace {
+
+// 1.13's schema.is_aliasing() && !schema.is_mutable(): `Tensor(a)`, the
+// annotation of a view, as against `Tensor(a!)`, that of a write.
+bool isViewAlias(const Argument& argument) { return argument.alias && !argument.alias->is_write; }
+
+// The one argument or result that is a view's alias, or none; a second one
+// is refused, as in 1.13: which of the two would the result be a view of?
+std::optional<std::size_t> onlyViewAlias(const std::vector<Argument>& arguments, std::string_view what) {
+  std::optional<std::size_t> found;
+  for (std::size_t i = 0; i < arguments.size(); ++i) {
+    if (!isViewAlias(arguments[i])) {
+      continue;
+    }
+    if (found) {
+      throw std::runtime_error(fmt::format(
+          "Fallback ADInplaceOrView kernel expects only a single {0} in the operator schema to have a non-write "
+          "alias annotation (i.e., 'Tensor(a)'). Non-composite functions where multiple {0}s are aliased with "
+          "{1}s aren't supported. Please rewrite your function as a composite function.",
+          what, what == "input" ? "output" : "input"));
+    }
+    found = i;
+  }
+  return found;
+}
+
+}  // namespace
+
+// [inplace_or_view_fallback_impl]
+void autogradNotImplementedInplaceOrViewFallback(const OperatorHandle& op, DispatchKeySet dispatchKeySet,
+                                                 Stack* stack) {
+  const FunctionSchema& schema = op.schema();
+  const std::size_t numReturns = schema.returns.size();
+  const std::optional<std::size_t> aliasedOutput = onlyViewAlias(schema.returns, "output");
+  const std::optional<std::size_t> aliasedInput = onlyViewAlias(schema.arguments, "input");
+  // The generated view kernels pair the first argument with the first
+  // result, and so does this one: a custom operator whose view is of
+  // another argument is asked to reorder its parameters.
+  if (!((!aliasedInput && !aliasedOutput) || (aliasedInput == 0 && aliasedOutput == 0))) {
+    throw std::runtime_error(
+        "Fallback ADInplaceOrView kernel can only create view relationships between the first input and the first "
+        "output (the output can be a vector of tensors). Please change the order of your operator's parameters so "
+        "that this is the case.");
+  }
+  {
+    AutoDispatchBelowADInplaceOrView guard;
+    op.redispatchBoxed(dispatchKeySet & kAfterADInplaceOrViewKeySet, stack);
+  }
+  for (std::size_t i = 0; i < numReturns; ++i) {
+    const Argument& result = schema.returns[i];
+    if (result.alias && result.alias->is_write) {
+      bumpVersion(peek(*stack, i, numReturns).toTensor());
+    }
+  }
+  if (aliasedOutput) {
+    const IValue& view = peek(*stack, *aliasedOutput, numReturns);
+    if (view.isTensorList()) {
+      for (const Tensor& each : view.toTensorList()) {
+        markAsView(each);
+      }
+    } else {
+      markAsView(view.toTensor());
+    }
+  }
+}
+// [inplace_or_view_fallback_impl]
 
 }  // namespace ch06
 }  // namespace mini

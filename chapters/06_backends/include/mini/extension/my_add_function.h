@@ -18,6 +18,10 @@ struct MyAddFunction : Function<MyAddFunction> {
 /// myops::myadd's Autograd kernel: MyAddFunction::apply.
 Tensor myadd_autograd(const Tensor& self, const Tensor& other);
 
+/// myops::myadd's CUDA kernel, the tutorial's myadd_cuda: CUDA tensors in, a
+/// CUDA tensor out.
+Tensor myadd_cuda(const Tensor& self, const Tensor& other);
+
 /// myops::myadd(Tensor self, Tensor other) -> Tensor, through the dispatcher.
 Tensor myadd(const Tensor& self, const Tensor& other);
 
