@@ -60,7 +60,7 @@ print op.outputs_[0]
 # ADInplaceOrView) from this thread until the lambda returns, so the node is
 # hung on the result (below, in add_Tensor) with autograd back on.
 frame 10
-# check: #10 [...] in operator() (this=[...]) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
+# check: #10 [...] in operator() (__closure=[...]) at [...]/chapters/06_backends/generated/autograd/VariableType.cpp:[...]
 print mini::ch06::tlsLocalDispatchKeySet.excluded
 # check: $2 = DispatchKeySet(ADInplaceOrView, AutogradOther, AutogradFunctionality, AutocastCPU, AutocastCUDA)
 # In the Autograd kernel: the key set it was handed, and what it redispatches with.

@@ -117,6 +117,8 @@ void autogradNotImplementedInplaceOrViewFallback(const OperatorHandle& op, Dispa
         "output (the output can be a vector of tensors). Please change the order of your operator's parameters so "
         "that this is the case.");
   }
+  // A view's base is the first argument, which the call pops: keep it.
+  const Tensor base = aliasedOutput ? peek(*stack, 0, schema.arguments.size()).toTensor() : Tensor();
   {
     AutoDispatchBelowADInplaceOrView guard;
     op.redispatchBoxed(dispatchKeySet & kAfterADInplaceOrViewKeySet, stack);
@@ -131,10 +133,10 @@ void autogradNotImplementedInplaceOrViewFallback(const OperatorHandle& op, Dispa
     const IValue& view = peek(*stack, *aliasedOutput, numReturns);
     if (view.isTensorList()) {
       for (const Tensor& each : view.toTensorList()) {
-        markAsView(each);
+        markAsView(each, base);
       }
     } else {
-      markAsView(view.toTensor());
+      markAsView(view.toTensor(), base);
     }
   }
 }
