@@ -24,6 +24,7 @@ chapter's `chNN_exercise_tests` program.
 import json
 import os
 import re
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -87,11 +88,65 @@ class Outcome:
     passed: int = 0
     failed: int = 0
     skipped: int = 0
-    messages: list = field(default_factory=list)
+    messages: list = field(default_factory=list)  # what each skipped test said
+    # (test, message) of each failed test, in order: the assertion's text, or
+    # how the test ended the program (a signal, an uncaught exception, a hang).
+    failures: list = field(default_factory=list)
 
     @property
     def done(self):
         return self.passed > 0 and self.failed == 0 and self.skipped == 0
+
+    @property
+    def machine_skips(self):
+        """What the tests that skipped for a reason of the machine's said (a
+        GPU exercise without a GPU), as against a stub's "not done yet"."""
+        return [m for m in self.messages if m and "is not done yet" not in m]
+
+    def status(self):
+        """(mark, note): how every tool shows this exercise: done, n/a (it
+        cannot run on this machine), FAIL or todo."""
+        if self.done:
+            return "done", ""
+        if self.machine_skips and not self.failed:
+            return "n/a ", self.machine_skips[0][:70]
+        if self.failed:
+            test, message = self.failures[0] if self.failures else ("", "")
+            return "FAIL", f"{self.failed} test(s) failing" + (
+                f"; {test.split('.', 1)[-1]}: {headline(message)}" if test else "")
+        return "todo", ""
+
+
+def headline(message):
+    """The line of a failure's message that says what went wrong: not the
+    `file:line: Failure` line GoogleTest starts it with."""
+    for line in message.splitlines():
+        line = line.strip()
+        if line and not re.match(r"^(\S+:\d+|unknown file): Failure$", line):
+            return line[:160]
+    return ""
+
+
+COMPILE_ERROR = re.compile(r"^(\S+:\d+:\d+: (?:fatal )?error: .*)$", re.MULTILINE)
+
+
+def first_compile_error(log):
+    """The compiler's first `file:line:col: error:` line of a build log, with
+    paths inside the repository relative to it; None when there is none."""
+    error = COMPILE_ERROR.search(log)
+    return error.group(1).replace(ROOT + os.sep, "") if error else None
+
+
+def build_exercise_program(build_dir, chapter):
+    """Builds a chapter's exercise test program (the chapter library with the
+    learner's files); returns None when it built, else the compiler's first
+    error (or the end of the build's output when no compiler line says)."""
+    target = f"ch{chapter[:2]}_exercise_tests"
+    result = subprocess.run(["cmake", "--build", build_dir, "--target", target], capture_output=True, text=True)
+    if result.returncode == 0:
+        return None
+    log = result.stdout + result.stderr
+    return first_compile_error(log) or log[-2000:]
 
 
 def chapters(build_dir=None):
@@ -171,27 +226,150 @@ def skip_message(console, test):
     return " ".join(line for line in lines if not line.endswith(": Skipped")).strip()
 
 
-def run_exercise_tests(build_dir, chapter, suite=None):
-    """Runs a chapter's exercise tests (or one suite's); returns {suite name: Outcome}."""
-    program = exercise_program(build_dir, chapter)
-    only = [f"--gtest_filter={suite}.*"] if suite else []
+# How long one run of an exercise test program may take before it is taken
+# for a hang (MINI_EXERCISE_TIMEOUT overrides it, in seconds).
+TEST_SECONDS = 300
+RESULT = re.compile(r"^\[ +(OK|FAILED|SKIPPED) +\] (\w+\.\w+)(?: \(\d+ ms\))?$")
+
+
+def _test_seconds():
+    try:
+        return float(os.environ.get("MINI_EXERCISE_TIMEOUT", TEST_SECONDS))
+    except ValueError:
+        return TEST_SECONDS
+
+
+def _how_it_ended(returncode, stderr, timed_out, seconds):
+    """A line saying how a run that wrote no report ended."""
+    if timed_out:
+        return f"did not finish in {seconds:g} s (an endless loop?); the program was stopped"
+    what = re.search(r"terminate called after throwing an instance of '([^']+)'\s*(?:what\(\):\s*(.*))?", stderr)
+    if what:
+        return f"an uncaught exception ended the program: {what.group(1)}" + (
+            f": {what.group(2).strip()}" if what.group(2) else "")
+    if returncode is not None and returncode < 0:
+        try:
+            name = signal.Signals(-returncode).name
+        except ValueError:
+            name = f"signal {-returncode}"
+        meaning = {"SIGSEGV": "a bad memory access", "SIGABRT": "abort(): a failed check or a corrupt heap",
+                   "SIGFPE": "an arithmetic error, such as an integer division by zero",
+                   "SIGBUS": "a bad memory access"}.get(name, "")
+        return f"crashed with {name}" + (f" ({meaning})" if meaning else "")
+    last = [line for line in stderr.splitlines() if line.strip()][-1:]
+    return f"ended the program with exit status {returncode}" + (f": {last[0].strip()}" if last else "")
+
+
+def _run_once(program, test_filter, seconds):
+    """Runs `program` on `test_filter` once: (report or None, console, stderr,
+    returncode, timed out). The console goes to a file, so that what a run
+    that crashed or hung printed is still there to read."""
     with tempfile.TemporaryDirectory() as scratch:
         report = os.path.join(scratch, "report.json")
-        console = subprocess.run([program, f"--gtest_output=json:{report}", *only], capture_output=True,
-                                 text=True, timeout=300).stdout
-        if not os.path.exists(report):
-            raise RuntimeError(f"{program} wrote no report: did it crash?")
-        with open(report, encoding="utf-8") as handle:
-            data = json.load(handle)
+        out_path, err_path = os.path.join(scratch, "stdout"), os.path.join(scratch, "stderr")
+        timed_out = False
+        with open(out_path, "wb") as out, open(err_path, "wb") as err:
+            process = subprocess.Popen([program, f"--gtest_output=json:{report}", f"--gtest_filter={test_filter}"],
+                                       stdout=out, stderr=err)
+            try:
+                process.wait(timeout=seconds)
+            except subprocess.TimeoutExpired:
+                timed_out = True
+                process.kill()
+                process.wait()
+        with open(out_path, encoding="utf-8", errors="replace") as handle:
+            console = handle.read()
+        with open(err_path, encoding="utf-8", errors="replace") as handle:
+            stderr = handle.read()
+        data = None
+        if not timed_out and os.path.exists(report):
+            with open(report, encoding="utf-8") as handle:
+                data = json.load(handle)
+        return data, console, stderr, process.returncode, timed_out
+
+
+def console_failure(console, test):
+    """What a failed test printed between its RUN and FAILED lines."""
+    start = console.find(f"[ RUN      ] {test}\n")
+    end = console.find(f"[  FAILED  ] {test}", start)
+    if start < 0 or end < 0:
+        return ""
+    return "\n".join(console[start:end].splitlines()[1:]).strip()
+
+
+def _failure_text(failures):
+    """A failed test's messages from the JSON report, as the console shows them."""
+    return "\n".join(failure.get("failure", "").strip() for failure in failures).strip()
+
+
+def run_exercise_tests(build_dir, chapter, suite=None):
+    """Runs a chapter's exercise tests (or one suite's); returns {suite name:
+    Outcome}. A test that crashes the program, hangs or lets an exception
+    end it is that test's failure, with how it ended: the tests before it
+    keep their results, read from the console, and the program runs again
+    for the tests after it, so that one exercise's crash never hides the
+    others' status."""
+    program = exercise_program(build_dir, chapter)
+    seconds = _test_seconds()
+    wanted = f"{suite}.*" if suite else "*"
+    results = {}   # "Suite.Test": (passed/failed/skipped, message), in run order
+    left_out = []  # tests already reported, kept out of the next run
+    while True:
+        test_filter = wanted + (f"-{':'.join(left_out)}" if left_out else "")
+        data, console, stderr, returncode, timed_out = _run_once(program, test_filter, seconds)
+        if data is not None:
+            for found in data.get("testsuites", []):
+                for test in found.get("testsuite", []):
+                    name = f"{found['name']}.{test['name']}"
+                    if test.get("result") == "SKIPPED":
+                        results[name] = ("skipped", skip_message(console, name))
+                    elif test.get("failures"):
+                        results[name] = ("failed", _failure_text(test["failures"]))
+                    else:
+                        results[name] = ("passed", "")
+            break
+        # No report: the program did not end by itself. The tests with a
+        # result line finished; the one RUN without a result ended it.
+        running = None
+        for line in console.splitlines():
+            if line.startswith("[ RUN      ] "):
+                running = line[len("[ RUN      ] "):].strip()
+                continue
+            result = RESULT.match(line)
+            if result:
+                kind, name = result.groups()
+                if kind == "SKIPPED":
+                    results[name] = ("skipped", skip_message(console, name))
+                elif kind == "FAILED":
+                    results[name] = ("failed", console_failure(console, name))
+                else:
+                    results[name] = ("passed", "")
+                left_out.append(name)
+                if name == running:
+                    running = None
+        ended = _how_it_ended(returncode, stderr, timed_out, seconds)
+        if running is None:
+            # It ended before any test ran, or between tests: no test to
+            # blame, so every exercise asked about fails with it.
+            for exercise in exercises(chapter):
+                if suite in (None, exercise.suite) and not any(n.startswith(exercise.suite + ".") for n in results):
+                    results[f"{exercise.suite}.*"] = (
+                        "failed", f"{os.path.basename(program)} {ended} before its tests of {exercise.suite} ran\n"
+                                  f"{stderr.strip()[-600:]}".strip())
+            break
+        printed = console.split(f"[ RUN      ] {running}\n", 1)[-1].strip()
+        said = "\n".join(part for part in (printed[-1200:], stderr.strip()[-1200:]) if part)
+        results[running] = ("failed", ended + (f"\n{said}" if said else ""))
+        left_out.append(running)
     outcomes = {}
-    for suite in data.get("testsuites", []):
-        outcome = outcomes.setdefault(suite["name"], Outcome())
-        for test in suite.get("testsuite", []):
-            if test.get("result") == "SKIPPED":
-                outcome.skipped += 1
-                outcome.messages.append(skip_message(console, f"{suite['name']}.{test['name']}"))
-            elif test.get("failures"):
-                outcome.failed += 1
-            else:
-                outcome.passed += 1
+    for name, (kind, message) in results.items():
+        outcome = outcomes.setdefault(name.split(".", 1)[0], Outcome())
+        if kind == "skipped":
+            outcome.skipped += 1
+            outcome.messages.append(message)
+        elif kind == "failed":
+            outcome.failed += 1
+            outcome.failures.append((name, message))
+        else:
+            outcome.passed += 1
     return outcomes

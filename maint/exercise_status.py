@@ -2,6 +2,12 @@
 r"""One exercise's status as a ctest test: chNN.ExerciseNN_M.not_done.
 
     exercise_status.py BUILD_DIR CHAPTER EXERCISE_ID
+    exercise_status.py --build BUILD_DIR CHAPTER
+
+With --build (ctest's chNN.exercise_build in the learner build, a fixture
+every exercise test of the chapter requires): builds the chapter's exercise
+test program, so that no test runs a stale one, and when the learner's file
+does not compile says so with the compiler's first error.
 
 CTest never shows what a skipped test printed, so a learner who runs
 `ctest --preset learn -R 'Exercise03_2\.' --output-on-failure` would see only
@@ -22,7 +28,20 @@ import course  # noqa: E402
 MACHINE_SKIP = 77
 
 
+def build(build_dir, chapter):
+    error = course.build_exercise_program(build_dir, chapter)
+    if error is None:
+        print(f"chapter {chapter}'s exercise tests are built")
+        return 0
+    print(f"chapter {chapter}'s exercise files do not compile, so none of its exercise tests ran:\n  {error}\n"
+          f"  Fix the file it names; the tests run once it compiles "
+          f"(cmake --build --preset learn shows every error).")
+    return 1
+
+
 def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--build":
+        return build(*sys.argv[2:4])
     if len(sys.argv) != 4:
         print(__doc__)
         return 2
@@ -45,7 +64,9 @@ def main():
               f"  More hints: tools/progress --hint {exercise.id} --more")
         return 1
     if outcome.failed:
-        print(f"exercise {exercise.id}: {outcome.failed} of its tests fail (their output is above)")
+        print(f"exercise {exercise.id}: {outcome.failed} of its tests fail:")
+        for test, message in outcome.failures:
+            print(f"  {test}: {course.headline(message)}")
         return 1
     if outcome.skipped:
         print(f"exercise {exercise.id}: {outcome.skipped} test(s) skipped on this machine: "

@@ -8,12 +8,19 @@ learner build of that chapter alone, then:
    the next exercise's file.
 2. `tools/watch` running: saving the solution into the stub's place makes it
    say the exercise passes; saving a file that is not C++ makes it show the
-   compiler's error and keep watching.
+   compiler's error and keep watching; saving an answer that crashes (a
+   SIGSEGV in the exercise's function) makes it show that exercise as FAIL
+   with the signal and the test's name, the other exercises as they were,
+   and keep watching.
+3. The same crashing answer: `tools/progress` shows it as that exercise's
+   failure with the signal, the others keep their status, and it exits 0;
+   ctest reports that exercise's tests as failed and the others' as before.
 
     check_watch.py BUILD_ROOT
 """
 import os
 import queue
+import re
 import shutil
 import subprocess
 import sys
@@ -25,6 +32,20 @@ import course  # noqa: E402
 
 CHAPTER = "01_vtable"
 WATCH = os.path.join(course.ROOT, "tools", "watch")
+PROGRESS = os.path.join(course.ROOT, "tools", "progress")
+
+
+def write_crashing_answer(solution, stub):
+    """The solution with a SIGSEGV raised at the top of every function of
+    its that is called through the chapter's table: an answer that crashes
+    the test program, as an out-of-range index can."""
+    with open(solution, encoding="utf-8") as handle:
+        text = handle.read()
+    crashing = re.sub(r"^(Number magnitude\(const Number& x\) \{)", r"\1 std::raise(SIGSEGV);", text, flags=re.M)
+    if crashing == text:
+        raise RuntimeError(f"check_watch: {solution} has no `Number magnitude(const Number& x) {{` to crash in")
+    with open(stub, "w", encoding="utf-8") as handle:
+        handle.write("#include <csignal>\n" + crashing)
 
 
 def fail(message, output=""):
@@ -101,10 +122,47 @@ def main():
             return fail("the compile error line names no error", "\n".join(seen))
         if watcher.poll() is not None:
             return fail("the watcher stopped after a compile error", "\n".join(seen))
+        time.sleep(0.5)
+        write_crashing_answer(solution, stub)
+        if not expect_lines(lines, "crashed with SIGSEGV", 900, seen):
+            return fail("saving an answer that crashes did not make the watcher name the signal", "\n".join(seen))
+        if not expect_lines(lines, "Next: ", 120, seen):
+            return fail("the watcher's round on a crashing answer did not finish", "\n".join(seen))
+        round_lines = "\n".join(seen[max(i for i, line in enumerate(seen) if " changed: rebuilding" in line):])
+        for wanted in [f"[FAIL] {exercise.id} {exercise.title}", f"the first, {exercise.suite}."] + [
+                f"[todo] {other.id} {other.title}" for other in course.exercises(CHAPTER)[1:]]:
+            if wanted not in round_lines:
+                return fail(f"after a crashing answer the watcher did not say `{wanted}`", round_lines)
+        time.sleep(1)
+        if watcher.poll() is not None:
+            return fail("the watcher stopped after a crashing answer", "\n".join(seen))
     finally:
         watcher.terminate()
         watcher.wait(timeout=30)
     print("\n".join(seen))
+
+    # 3. tools/progress and ctest on the same crashing answer, already built.
+    progress = subprocess.run([sys.executable, PROGRESS, "--build-dir", build, "--no-build"], capture_output=True,
+                              text=True, timeout=600)
+    output = progress.stdout + progress.stderr
+    print(output)
+    if "Traceback" in output or progress.returncode != 0:
+        return fail(f"tools/progress on a crashing answer exited {progress.returncode}", output)
+    failed_line = next((line for line in output.splitlines() if f"[FAIL] {exercise.id} " in line), "")
+    if "SIGSEGV" not in failed_line:
+        return fail(f"tools/progress did not show {exercise.id} as FAIL with the signal", output)
+    for other in course.exercises(CHAPTER)[1:]:
+        if f"[todo] {other.id} " not in output:
+            return fail(f"tools/progress lost exercise {other.id}'s status after {exercise.id} crashed", output)
+    crashed = subprocess.run(["ctest", "--test-dir", build, "-R", exercise.test_regex, "--output-on-failure"],
+                             capture_output=True, text=True, timeout=600)
+    if crashed.returncode == 0 or "SEGFAULT" not in crashed.stdout:
+        return fail(f"ctest -R '{exercise.test_regex}' did not report the crash as a failure", crashed.stdout)
+    second = course.exercises(CHAPTER)[1]
+    others = subprocess.run(["ctest", "--test-dir", build, "-R", second.suite + "\\.[A-Za-z]+$"],
+                            capture_output=True, text=True, timeout=600)
+    if "SEGFAULT" in others.stdout or "Skipped" not in others.stdout:
+        return fail(f"ctest on {second.id} did not report its stub's tests as skipped", others.stdout)
     shutil.rmtree(scratch, ignore_errors=True)
     print("check_watch: ok")
     return 0

@@ -108,6 +108,23 @@ TEST(Exercise02_5, ANewBackendIsOneLine) {
   });
 }
 
+TEST(Exercise02_5, ExcludingAKeyKeepsEveryBackendOfTheLayout) {
+  runExercise([] {
+    // The chapter's four backends and XLA as a fifth: its bit, 4, is above
+    // the chapter's own backend bits (DispatchKeySet::kBackendMask is 0b1111).
+    std::vector<std::string> backends = chapterLayout().backends();
+    backends.push_back("XLA");
+    const KeyLayout layout(backends, chapterLayout().functionalities());
+    const std::uint64_t word =
+        layout.callKeySet(layout.bitsOf("XLA") | layout.bitsOf("AutogradXLA"), 0, layout.bitsOf("AutogradXLA"));
+    EXPECT_EQ(layout.highestPriorityKey(word), "XLA")
+        << "an XLA tensor with AutogradXLA excluded runs XLA's kernel: excluding a key takes its functionality away, "
+           "never its backend. The backends to keep are this layout's "
+        << backends.size() << " bits, not the chapter's DispatchKeySet::kBackendMask (4 bits)";
+    EXPECT_EQ(layout.format(word), "DispatchKeySet(XLA)");
+  });
+}
+
 TEST(Exercise02_5, AnUnknownNameIsRefused) {
   runExercise([] {
     const KeyLayout layout = chapterLayout();

@@ -66,6 +66,22 @@ TEST(Exercise04_3, PushesEachDefaultAsItsTypeSays) {
   });
 }
 
+TEST(Exercise04_3, ABoolDefaultTrueIsTrue) {
+  mini_test::runExercise([&] {
+    // torch.sum(x, [0]) pushes keepdim's default, the schema's `True`.
+    const FunctionSchema mysum = parseSchema("myops::mysum(Tensor self, bool keepdim=True, bool flip=False) -> Tensor");
+    Stack stack;
+    push(stack, makeTensor(1));
+    completeStackForSchema(mysum, stack);
+    ASSERT_EQ(stack.size(), 3u) << "one given, two defaults";
+    expectTag(stack[1], IValue::Tag::Bool, "keepdim", "is a bool");
+    if (testing::Test::HasFailure()) return;
+    EXPECT_TRUE(stack[1].toBool()) << "`bool keepdim=True` pops as the Bool true: a schema spells its Bool defaults "
+                                      "as Python does, `True` and `False`, with a capital letter";
+    EXPECT_FALSE(stack[2].toBool()) << "`bool flip=False` pops as the Bool false";
+  });
+}
+
 TEST(Exercise04_3, KeepsWhatTheCallerGave) {
   mini_test::runExercise([&] {
     Stack stack;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "mini/core/shape.h"
 #include "mini/functorch/batched_tensor_impl.h"
 #include "mini/generated/Functions.h"
 
@@ -58,6 +59,17 @@ Tensor unwrapResult(const Tensor& result, std::int64_t level, std::int64_t batch
 std::int64_t currentVmapLevel() { return tlsVmapLevel; }
 
 Tensor moveDim(const Tensor& tensor, std::int64_t from, std::int64_t to) {
+  // Checked first, as torch.movedim checks them (maybe_wrap_dim): an index
+  // past the sizes' end would read and write out of them. Negative ones
+  // count from the end.
+  try {
+    const std::int64_t wrappedFrom = mini::wrapDim(from, tensor.dim());
+    to = mini::wrapDim(to, tensor.dim());
+    from = wrappedFrom;
+  } catch (const std::out_of_range& error) {
+    throw std::out_of_range(
+        fmt::format("moveDim(tensor, {}, {}) of a tensor of {} dimensions: {}", from, to, tensor.dim(), error.what()));
+  }
   if (from == to) {
     return tensor;
   }

@@ -79,6 +79,28 @@ TEST(Exercise06_6, InplaceAndOutVariants) {
   });
 }
 
+TEST(Exercise06_6, AnOutOfAnotherDtypeGetsTheValues) {
+  runExercise([] {
+    absOverload<Tensor(const Tensor&)>("aten::abs");  // not done while ops_exercise.yaml lacks abs
+    // torch.abs(torch.tensor([-1.5, 2., -0.25]), out=torch.empty(0, dtype=torch.double))
+    // is tensor([1.5000, 2.0000, 0.2500], dtype=torch.float64): abs.out casts
+    // into its output, as every unary out= of 1.13 does.
+    const auto absOut =
+        Dispatcher::singleton().findSchemaOrThrow("aten::abs", "out").typed<Tensor&(const Tensor&, Tensor&)>();
+    Tensor out = emptyTensor({0}, {ScalarType::Double, kCpu});
+    try {
+      absOut.call(cpuTensor({-1.5, 2, -0.25}, {3}, ScalarType::Float), out);
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::exception& error) {
+      FAIL() << "abs.out(a Float tensor, out=a Double tensor) must give out the values, in out's dtype; it threw: "
+             << error.what() << "\nimpl() runs in out's dtype: convert self to out's dtype before reading it";
+    }
+    EXPECT_EQ(out.dtype(), ScalarType::Double);
+    EXPECT_THAT(valuesOf(out), ElementsAre(1.5, 2, 0.25));
+  });
+}
+
 TEST(Exercise06_6, ABoolInputIsRefusedWhateverTheOutput) {
   runExercise([] {
     absOverload<Tensor(const Tensor&)>("aten::abs");  // not done while ops_exercise.yaml lacks abs

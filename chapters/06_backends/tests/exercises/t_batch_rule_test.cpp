@@ -79,6 +79,30 @@ TEST(Exercise06_9, TheResultIsBatchedAtTheLevelOfItsInput) {
   });
 }
 
+TEST(Exercise06_9, AnOuterLevelsTensorStaysAtItsLevel) {
+  runExercise([] {
+    // vmap(lambda x: vmap(lambda y: x.t() ...)(ys))(xs): inside the inner
+    // vmap (level 2), x is batched at the outer level (1).
+    (void)vmap(
+        [](const std::vector<Tensor>& outer) {
+          const std::int64_t outerLevel = currentVmapLevel();
+          const Tensor x = outer[0];
+          return vmap(
+              [&](const std::vector<Tensor>& inner) {
+                const Tensor result = tBatchRule(x);
+                EXPECT_TRUE(isBatchedAtLevel(result, outerLevel))
+                    << "t of a tensor batched at the outer vmap's level " << outerLevel << ", called inside an inner "
+                    << "vmap (level " << currentVmapLevel() << "), must stay batched at level " << outerLevel
+                    << ": wrap the result at the level of its input (its BatchedTensorImpl's), not at "
+                       "currentVmapLevel()";
+                return std::vector<Tensor>{inner[0]};
+              },
+              {0})({counting({2})});
+        },
+        {0})({counting({3, 2, 5})});
+  });
+}
+
 TEST(Exercise06_9, RunsAsOneCallNotOncePerSample) {
   runExercise([] {
     testing::internal::CaptureStdout();

@@ -317,5 +317,19 @@ TEST(Vmap, MovingADimensionOfATensorThatRequiresGradIsRefused) {
             "chapter lacks; map over dimension 0");
 }
 
+// moveDim takes the dimensions a batching rule passes it (exercise 06.9):
+// one out of range is refused in torch.movedim's words, before any size is
+// read, where it once read and wrote past the sizes' end.
+TEST(Vmap, MoveDimRefusesADimensionOutOfRange) {
+  const Tensor x = counting({2, 3});
+  EXPECT_EQ(errorOf([&] { (void)moveDim(x, 3, 1); }),
+            "moveDim(tensor, 3, 1) of a tensor of 2 dimensions: Dimension out of range (expected to be in range of "
+            "[-2, 1], but got 3)");
+  EXPECT_EQ(errorOf([&] { (void)moveDim(x, 0, -3); }),
+            "moveDim(tensor, 0, -3) of a tensor of 2 dimensions: Dimension out of range (expected to be in range of "
+            "[-2, 1], but got -3)");
+  EXPECT_EQ(moveDim(x, -1, 0).sizes(), (Sizes{3, 2}));
+}
+
 }  // namespace
 }  // namespace mini
