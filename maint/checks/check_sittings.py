@@ -88,8 +88,13 @@ def check_selection(build_dir):
     problems, count = [], 0
     for chapter in course.chapters(build_dir):
         for exercise in course.exercises(chapter):
-            listed = subprocess.run(["ctest", "--test-dir", build_dir, "-N", "-R", exercise.test_regex],
-                                    capture_output=True, text=True, check=True).stdout
+            result = subprocess.run(["ctest", "--test-dir", build_dir, "-N", "-R", exercise.test_regex],
+                                    capture_output=True, text=True)
+            listed = result.stdout
+            if "Total Tests:" not in listed:
+                problems.append(f"exercise {exercise.id}: ctest -N -R '{exercise.test_regex}' failed "
+                                f"({result.returncode}): {(result.stderr or listed).strip()[-300:]}")
+                continue
             names = re.findall(r"^\s*Test\s+#\d+: (\S+)", listed, re.MULTILINE)
             others = [n for n in names if not n.startswith(f"ch{chapter[:2]}.{exercise.suite}.")]
             if not names:

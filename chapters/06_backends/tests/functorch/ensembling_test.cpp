@@ -51,7 +51,7 @@ TEST(Ensembling, TenModelsInOneVmappedForwardAndBackward) {
   const std::vector<double> b1Values = spread(kModels * kHidden, 0.1, -0.03);
   const std::vector<double> w2Values = spread(kModels * kHidden, 0.3, -0.11);
   // [ensembling_stacked]
-  // functorch's stack_module_state: each parameter of the ten models, stacked.
+  // functorch's combine_state_for_ensemble: each parameter of the ten models, stacked.
   const Tensor w1 = fromValues(w1Values, {kModels, kInputs, kHidden}, true);
   const Tensor b1 = fromValues(b1Values, {kModels, kHidden}, true);
   const Tensor w2 = fromValues(w2Values, {kModels, kHidden, 1}, true);
