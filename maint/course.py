@@ -214,15 +214,20 @@ def exercise_program(build_dir, chapter):
     return os.path.join(build_dir, "chapters", chapter, f"ch{chapter[:2]}_exercise_tests")
 
 
+def printed_by(console, test, result):
+    """The lines a test printed on the console, between its RUN line and its
+    `result` line (`[  SKIPPED ]`, `[  FAILED  ]`); [] when either is missing."""
+    start = console.find(f"[ RUN      ] {test}\n")
+    end = console.find(f"{result} {test}", start)
+    if start < 0 or end < 0:
+        return []
+    return console[start:end].splitlines()[1:]
+
+
 def skip_message(console, test):
     """What a skipped test said, from the console output (GoogleTest 1.12's
-    JSON report leaves skip messages out): the lines between its RUN and
-    SKIPPED lines, less the `file:line: Skipped` line."""
-    start = console.find(f"[ RUN      ] {test}\n")
-    end = console.find(f"[  SKIPPED ] {test}", start)
-    if start < 0 or end < 0:
-        return ""
-    lines = console[start:end].splitlines()[1:]
+    JSON report leaves skip messages out), less the `file:line: Skipped` line."""
+    lines = printed_by(console, test, "[  SKIPPED ]")
     return " ".join(line for line in lines if not line.endswith(": Skipped")).strip()
 
 
@@ -289,12 +294,8 @@ def _run_once(program, test_filter, seconds):
 
 
 def console_failure(console, test):
-    """What a failed test printed between its RUN and FAILED lines."""
-    start = console.find(f"[ RUN      ] {test}\n")
-    end = console.find(f"[  FAILED  ] {test}", start)
-    if start < 0 or end < 0:
-        return ""
-    return "\n".join(console[start:end].splitlines()[1:]).strip()
+    """What a failed test printed before its FAILED line."""
+    return "\n".join(printed_by(console, test, "[  FAILED  ]")).strip()
 
 
 def _failure_text(failures):

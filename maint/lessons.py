@@ -210,6 +210,26 @@ def blocks(lesson, text):
     return found
 
 
+def fence_kinds(text):
+    """(line, kind) for each line of a lesson: "fence" for a fenced code
+    block's opening or closing line, "code" for a line inside one, "prose"
+    for every other line."""
+    fence = None
+    for line in text.splitlines():
+        match = FENCE.match(line)
+        if fence:
+            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
+                fence = None
+                yield line, "fence"
+            else:
+                yield line, "code"
+        elif match:
+            fence = match.group(1)
+            yield line, "fence"
+        else:
+            yield line, "prose"
+
+
 def fenced(lines, language):
     """A fenced code block around `lines`, its fence longer than any they hold."""
     longest = max([len(run) for line in lines for run in re.findall(r"`{3,}", line)] + [2])
@@ -306,19 +326,11 @@ PAGE_TITLE = re.compile(r"^# Chapter \d\d(?:, part \d+)?: (.*)$")
 def reading_minutes(text):
     """About how long a page takes to read: its prose words and its code lines
     (fenced blocks), at the speeds above, rounded up to 5 minutes."""
-    prose, code, fence = 0, 0, None
-    for line in text.splitlines():
-        match = FENCE.match(line)
-        if fence:
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                fence = None
-            else:
-                code += 1
-            continue
-        if match:
-            fence = match.group(1)
-            continue
-        if not line.startswith("<!--") and not ANCHOR.match(line):
+    prose = code = 0
+    for line, kind in fence_kinds(text):
+        if kind == "code":
+            code += 1
+        elif kind == "prose" and not line.startswith("<!--") and not ANCHOR.match(line):
             prose += len(line.split())
     minutes = prose / PROSE_WORDS_PER_MINUTE + code / CODE_LINES_PER_MINUTE
     return max(5, -(-int(minutes) // 5) * 5)
@@ -488,16 +500,9 @@ def relative_link(from_lesson, to_path):
 def convert_legacy(lesson, text, all_anchors):
     """`text` with Doxygen's \\snippet, \\include, \\image, \\ref and heading
     `{#id}`s turned into plain Markdown and empty blocks (made by the refresh)."""
-    out, in_fence = [], None
-    for line in text.splitlines():
-        fence = FENCE.match(line)
-        if in_fence:
-            out.append(line)
-            if fence and fence.group(1)[0] == in_fence[0] and len(fence.group(1)) >= len(in_fence):
-                in_fence = None
-            continue
-        if fence:
-            in_fence = fence.group(1)
+    out = []
+    for line, kind in fence_kinds(text):
+        if kind != "prose":
             out.append(line)
             continue
         heading = LEGACY_HEADING.match(line)
@@ -543,16 +548,9 @@ def relinked(lesson, text, all_anchors):
     chapter split into parts) pointed at the page that now defines it; links
     inside code and generated blocks are left alone."""
     here = os.path.dirname(os.path.join(ROOT, lesson))
-    out, fence, in_block = [], None, False
-    for line in text.splitlines():
-        match = FENCE.match(line)
-        if fence:
-            if match and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence):
-                fence = None
-            out.append(line)
-            continue
-        if match:
-            fence = match.group(1)
+    out, in_block = [], False
+    for line, kind in fence_kinds(text):
+        if kind != "prose":
             out.append(line)
             continue
         if BLOCK_START.match(line):
