@@ -25,7 +25,11 @@ is one of:
 - `data` + `text`: a data file a committed generator wrote from torch 1.13
   (chapters/*/tests/data/...), which contains `text`;
 - `later` + `place` (+ `text`): a statement about a later PyTorch: the
-  version it was read in and where.
+  version it was read in and where;
+- `external` + `read` + `text`: a page outside PyTorch's sources (an issue
+  thread's state, a tutorial's steps, the wiki): its address, the day it
+  was read and the words found there. Nothing here can fetch it again, so
+  the recheck records it; whoever re-reads it updates `read`.
 
 maint/reference/recheck_claims.py checks each entry against its evidence.
 """
@@ -38,7 +42,7 @@ import yaml
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 LEDGER = os.path.join(ROOT, "docs", "claims")
 KINDS = {"source": ("source", "line", "text"), "torch": ("torch", "prints"), "data": ("data", "text"),
-         "later": ("later", "place")}
+         "later": ("later", "place"), "external": ("external", "read", "text")}
 
 
 def load(folder=LEDGER):

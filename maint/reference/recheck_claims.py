@@ -16,6 +16,8 @@ evidence, and records what it checked.
   "not checked").
 - `data` entries: the committed file holds the cited text.
 - `later` entries: not checked here (the version and place are recorded).
+- `external` entries: not fetched (this machine may not reach the page):
+  the address and the day it was read are recorded.
 
 Writes maint/reference/claims-last-check.txt: one line per entry with its
 verdict, then the counts; exits 1 if any entry fails.
@@ -99,6 +101,8 @@ def main():
             verdict, detail = check_data(evidence)
         elif kind == "later":
             verdict, detail = "recorded", f"PyTorch {evidence['later']}, {evidence['place']}"
+        elif kind == "external":
+            verdict, detail = "recorded", f"{evidence['external']}, read {evidence['read']}"
         else:
             verdict, detail = "FAILED", "malformed evidence"
         verdicts[verdict] += 1

@@ -127,7 +127,7 @@ TEST(Vmap, RefusesWhatThisChapterCannotMap) {
   EXPECT_EQ(errorOf([&] {
               (void)vmap(identity, {0, 0})({x, fromValues({1, 2, 3}, {3})});
             }),
-            "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes 2 and 3 for the "
+            "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes [2, 3] for the "
             "mapped dimension");
   Tensor self = x;
   EXPECT_EQ(errorOf([&] {

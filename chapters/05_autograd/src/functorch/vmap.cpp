@@ -1,9 +1,12 @@
 #include "mini/functorch/vmap.h"
 
+#include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "mini/aten/operators.h"
 #include "mini/functorch/batched_tensor_impl.h"
@@ -58,7 +61,9 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
           "only");
     }
     const VmapLevelGuard guard;
-    std::optional<std::int64_t> batchSize;
+    // Every mapped input's size, so that a mismatch names them all, as
+    // 1.13's _validate_and_get_batch_size does.
+    std::vector<std::int64_t> mappedSizes;
     std::vector<Tensor> wrapped;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       if (!inDims[i]) {
@@ -71,23 +76,23 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
             "to move a dimension with)",
             *inDims[i], inputs[i].dim()));
       }
-      const std::int64_t size = inputs[i].sizes()[0];
-      if (batchSize && *batchSize != size) {
-        throw std::invalid_argument(fmt::format(
-            "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {} and {} for the "
-            "mapped dimension",
-            *batchSize, size));
-      }
-      batchSize = size;
+      mappedSizes.push_back(inputs[i].sizes()[0]);
       wrapped.push_back(makeBatched(inputs[i], guard.level()));
     }
-    if (!batchSize) {
+    if (mappedSizes.empty()) {
       throw std::invalid_argument("vmap: at least one input must be mapped over (every in_dim is None)");
     }
+    if (std::adjacent_find(mappedSizes.begin(), mappedSizes.end(), std::not_equal_to<>()) != mappedSizes.end()) {
+      throw std::invalid_argument(fmt::format(
+          "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {} for the mapped "
+          "dimension",
+          mappedSizes));
+    }
+    const std::int64_t batchSize = mappedSizes.front();
     const std::vector<Tensor> results = function(wrapped);
     std::vector<Tensor> unwrapped;
     for (const Tensor& result : results) {
-      unwrapped.push_back(unwrapResult(result, guard.level(), *batchSize));
+      unwrapped.push_back(unwrapResult(result, guard.level(), batchSize));
     }
     return unwrapped;
   };

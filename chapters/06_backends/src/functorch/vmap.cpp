@@ -1,9 +1,12 @@
 #include "mini/functorch/vmap.h"
 
+#include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <utility>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "mini/core/shape.h"
 #include "mini/functorch/batched_tensor_impl.h"
@@ -99,7 +102,9 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
           fmt::format("vmap: in_dims has {} entries but the function got {} inputs", inDims.size(), inputs.size()));
     }
     const VmapLevelGuard guard;
-    std::optional<std::int64_t> batchSize;
+    // Every mapped input's size, so that a mismatch names them all, as
+    // 1.13's _validate_and_get_batch_size does.
+    std::vector<std::int64_t> mappedSizes;
     std::vector<Tensor> wrapped;
     for (std::size_t i = 0; i < inputs.size(); ++i) {
       if (!inDims[i]) {
@@ -107,19 +112,19 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
         continue;
       }
       const std::int64_t dim = wrapDim(*inDims[i], inputs[i].dim(), "in_dim");
-      const std::int64_t size = inputs[i].sizes()[static_cast<std::size_t>(dim)];
-      if (batchSize && *batchSize != size) {
-        throw std::invalid_argument(fmt::format(
-            "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {} and {} for the "
-            "mapped dimension",
-            *batchSize, size));
-      }
-      batchSize = size;
+      mappedSizes.push_back(inputs[i].sizes()[static_cast<std::size_t>(dim)]);
       wrapped.push_back(makeBatched(moveDim(inputs[i], dim, 0), guard.level()));
     }
-    if (!batchSize) {
+    if (mappedSizes.empty()) {
       throw std::invalid_argument("vmap: at least one input must be mapped over (every in_dim is None)");
     }
+    if (std::adjacent_find(mappedSizes.begin(), mappedSizes.end(), std::not_equal_to<>()) != mappedSizes.end()) {
+      throw std::invalid_argument(fmt::format(
+          "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes {} for the mapped "
+          "dimension",
+          mappedSizes));
+    }
+    const std::int64_t batchSize = mappedSizes.front();
     const std::vector<Tensor> results = function(wrapped);
     if (outDims.size() != 1 && outDims.size() != results.size()) {
       throw std::invalid_argument(fmt::format("vmap: out_dims has {} entries but the function returned {} results",
@@ -127,7 +132,7 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
     }
     std::vector<Tensor> unwrapped;
     for (std::size_t i = 0; i < results.size(); ++i) {
-      unwrapped.push_back(unwrapResult(results[i], guard.level(), *batchSize, outDims[outDims.size() == 1 ? 0 : i]));
+      unwrapped.push_back(unwrapResult(results[i], guard.level(), batchSize, outDims[outDims.size() == 1 ? 0 : i]));
     }
     return unwrapped;
   };

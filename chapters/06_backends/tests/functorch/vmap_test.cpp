@@ -267,7 +267,7 @@ TEST(Vmap, MismatchedBatchSizesAreRefused) {
   EXPECT_EQ(errorOf([&] {
               (void)f({counting({2, 3}), counting({3, 3})});
             }),
-            "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes 2 and 3 for the "
+            "vmap: Expected all tensors to have the same size in the mapped dimension, got sizes [2, 3] for the "
             "mapped dimension");
 }
 
