@@ -11,7 +11,9 @@ For every exercise a lesson declares (maint/course.py):
   heading. No paragraph of the exercise's section outside a fold says
   `Hint:` or `Hint 2:`, and the page rendered as GitHub renders it
   (cmark-gfm, raw HTML kept) has each hint's text inside a `<details>`
-  element, never outside one: opening a hint is always a choice.
+  element, never outside one: opening a hint is always a choice. What the
+  site's Doxygen reads (maint/doxygen_filter.py's output) has no blank line
+  inside a fold, since Doxygen 1.9 closes the fold at the first one.
 - No code: a hint holds no code block (fenced or indented) and no inline
   code span longer than a name or a short expression, MAX_SPAN_TOKENS
   tokens with a qualified name (`DispatchKeySet::FULL`, `op.callBoxed`)
@@ -26,6 +28,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import course  # noqa: E402
+import doxygen_filter  # noqa: E402
 
 MAX_SPAN_TOKENS = 5
 NAME = r"~?[A-Za-z_]\w*(?:(?:::|\.|->)~?[A-Za-z_]\w*)*"
@@ -133,13 +136,29 @@ def rendered_problems(page, exercises):
     return problems
 
 
+def site_problems(page, lines):
+    """Folds that Doxygen would open: a blank line left inside one."""
+    problems, inside = [], None
+    for number, line in enumerate(doxygen_filter.filtered(lines)):
+        if FOLD.match(line):
+            inside = number
+        elif course.HINT_END.match(line):
+            inside = None
+        elif inside is not None and not line.strip():
+            problems.append(f"{page}:{inside + 1}: the fold Doxygen reads has a blank line inside "
+                            "(maint/doxygen_filter.py), so the site would show the hint unfolded")
+            inside = None
+    return problems
+
+
 def main():
     problems, count = [], 0
     for chapter in course.chapters():
         declared = course.exercises(chapter)
         for page in course.chapter_pages(chapter):
             with open(os.path.join(course.ROOT, page), encoding="utf-8") as handle:
-                problems += section_problems(page, handle.read().splitlines())
+                lines = handle.read().splitlines()
+            problems += section_problems(page, lines) + site_problems(page, lines)
             mine = [e for e in declared if e.page == page]
             if mine:
                 problems += rendered_problems(page, mine)
