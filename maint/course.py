@@ -15,9 +15,19 @@ then a line giving its difficulty and time,
 
     *Difficulty 2 of 3 · about 30 minutes*
 
-and hints in levels, each a paragraph: `Hint:` (where to start), `Hint 2:`
-(the idea) and, where it helps, `Hint 3:` (the shape of the answer, short of
-the code). The anchor is what a skipped test's message links to
+its `Test:` line, and hints in levels, each one paragraph folded in its own
+HTML `<details>` block, so that opening one is a choice:
+
+    <details><summary>Hint 2</summary>
+
+    The idea, in prose.
+
+    </details>
+
+Hint 1 says where to start, hint 2 the idea and, where it helps, hint 3 the
+shape of the answer (which function, which case), never its code
+(maint/checks/check_hints.py). tools/progress --hint reads them from here,
+one level at a time. The anchor is what a skipped test's message links to
 (`Exercise.anchor`). Its tests are the GoogleTest suite `Exercise01_2` in the
 chapter's `chNN_exercise_tests` program.
 """
@@ -32,7 +42,8 @@ from dataclasses import dataclass, field
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADING = re.compile(r"^###\s+Exercise\s+(\d\d\.\d+):\s*(.*?)\s*(\{#[\w-]+\})?\s*$")
 EFFORT = re.compile(r"^\*Difficulty ([123]) of 3 · about (\d+) minutes\*$")
-HINT = re.compile(r"^Hint(?: ([23]))?:\s*(.*)$")
+HINT = re.compile(r"^<details><summary>Hint (\d)</summary>\s*$")
+HINT_END = re.compile(r"^</details>\s*$")
 
 
 @dataclass
@@ -196,16 +207,17 @@ def _declared(chapter, page, lines):
             if effort:
                 exercise.difficulty, exercise.minutes = int(effort.group(1)), int(effort.group(2))
             elif hint:
-                level = int(hint.group(1) or 1)
+                level = int(hint.group(1))
                 if level != len(exercise.hints) + 1:
                     raise ValueError(f"{page}: exercise {exercise.id}'s hints must come in order "
                                      f"(found Hint {level} after {len(exercise.hints)})")
-                exercise.hints.append(hint.group(2).strip())
+                exercise.hints.append("")
                 in_hint = True
+            elif in_hint and HINT_END.match(later):
+                exercise.hints[-1] = exercise.hints[-1].strip()
+                in_hint = False
             elif in_hint and later.strip():
                 exercise.hints[-1] += " " + later.strip()
-            else:
-                in_hint = False
         found.append(exercise)
     return found
 

@@ -14,6 +14,11 @@ this prints what Doxygen needs to render it the same way.
   becomes `\\image html NAME.svg "caption"` (IMAGE_PATH is docs/pictures).
 - A fenced block of program output (```text, or no language) becomes
   `\\verbatim`, so the site shows it as plain text, not as C++.
+- A folded block (an exercise's hint: `<details><summary>Hint 1</summary>`,
+  a blank line, the paragraph, a blank line, `</details>`) loses its blank
+  lines, which go after it: GitHub needs them to read Markdown inside the
+  block, but Doxygen 1.9 closes the block at the first one and would show
+  the hint unfolded.
 
 The line count is kept, so Doxygen's warnings name the lesson's own lines.
 """
@@ -26,13 +31,32 @@ FENCE = re.compile(r"^(\s*)(`{3,}|~{3,})\s*([\w+-]*)\s*$")
 PICTURE = re.compile(r"^!\[([^\]]*)\]\((?:[^)\s]*/)?([\w.-]+\.svg)\)\s*$")
 ID_LINK = re.compile(r"(?<!!)\[([^\]]+)\]\((?:[^)\s#]*\.md)?#([\w.-]+)\)")
 PLAIN = ("", "text", "console", "output")
+FOLD_START = re.compile(r"^<details>")
+FOLD_END = re.compile(r"^</details>\s*$")
 
 
 def quoted(text):
     return text.replace('"', '\\"')
 
 
+def unfolded_blank_lines(lines):
+    """`lines` with the blank lines of each folded block moved after it."""
+    out, held = [], None
+    for line in lines:
+        if held is None and FOLD_START.match(line):
+            held = 0
+        elif held is not None and not line.strip():
+            held += 1
+            continue
+        out.append(line)
+        if held is not None and FOLD_END.match(line):
+            out += [""] * held
+            held = None
+    return out
+
+
 def filtered(lines):
+    lines = unfolded_blank_lines(lines)
     out, fence, pending = [], None, None
     for line in lines:
         match = FENCE.match(line)

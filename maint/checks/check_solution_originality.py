@@ -16,6 +16,17 @@ tokens but one (`a.first + b.first` for `a.first * b.first`, `-` for `|`).
 A body shorter than MIN_TOKENS tokens is too small to be an answer
 (`{ return x; }`) and is not compared.
 
+Nor may a hint or a stub's comments give the answer away: every solution
+body is also compared, the same way, with the chapter's hint levels (the
+folded ones under each exercise) and the comments of its exercise files;
+and every piece of code a hint or a stub comment shows (an inline code span,
+or a comment line) is looked up in the solution bodies: the same tokens,
+names kept, from PIECE_TOKENS tokens on (`op.callBoxed(stack)`), or with
+every name made equal when it has PIECE_TOKENS tokens and at least
+PIECE_SPECIFIC operators or literals, which make it this answer's and not
+any call's (`moveDim(x, 2, 1)` for `moveDim(physical, 2, 1)`). A hint says
+which function and which case; the code is the learner's to write.
+
 There is no list of allowed copies: an exercise whose answer the chapter
 shows is redesigned, never excused (issue 19). --list prints every copy
 found, with where it is, and exits 0.
@@ -30,6 +41,10 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import course  # noqa: E402
 
 MIN_TOKENS = 10
+PIECE_TOKENS = 6
+PIECE_SPECIFIC = 2
+# What any call or name has: not what makes a piece of code this answer's.
+GENERIC = {"$", "(", ")", ",", ".", "::", "->", ";", "std"}
 KEYWORDS = set("""alignas auto bool break case catch char class const constexpr continue default delete do double
 else enum explicit false float for if inline int long namespace new noexcept nullptr operator private protected
 public return short signed sizeof static static_cast struct switch template this throw true try typename using
@@ -45,8 +60,58 @@ def strip_comments(text):
 
 def normalize(text):
     """The tokens of `text`, every identifier that is not a keyword as `$`."""
-    tokens = TOKEN.findall(strip_comments(text))
+    return names_equal(TOKEN.findall(strip_comments(text)))
+
+
+def names_equal(tokens):
     return ["$" if re.match(r"[A-Za-z_]", t) and t not in KEYWORDS else t for t in tokens]
+
+
+def comments(text):
+    """Each comment line of a C++ file, without its `//` or `/* */`."""
+    found = [line.strip(" /*") for block in re.findall(r"/\*(.*?)\*/", text, flags=re.S) for line in block.splitlines()]
+    return found + [line.strip() for line in re.findall(r"//([^\n]*)", re.sub(r"/\*.*?\*/", " ", text, flags=re.S))]
+
+
+def hint_and_stub_pieces(chapter):
+    """(where, text) of what a learner reads next to an exercise: each hint
+    level's text, and each comment line of the exercise files."""
+    pieces = []
+    for exercise in course.exercises(chapter):
+        for level, hint in enumerate(exercise.hints, start=1):
+            pieces.append((f"{exercise.page}, exercise {exercise.id}'s hint {level}", hint))
+    folder = os.path.join(course.ROOT, "chapters", chapter, "exercises")
+    for name in sorted(os.listdir(folder)):
+        if name.endswith((".cpp", ".h", ".cu")):
+            with open(os.path.join(folder, name), encoding="utf-8") as handle:
+                for line in comments(handle.read()):
+                    pieces.append((f"chapters/{chapter}/exercises/{name}'s comments", line))
+    return pieces
+
+
+def code_of(where, text):
+    """The code a piece shows: a hint's inline code spans; a comment line's
+    spans, or the whole line when it has none (a comment may quote code bare)."""
+    spans = re.findall(r"`([^`]+)`", text)
+    return spans if spans or "hint" in where else [text]
+
+
+def given_pieces(pieces, bodies):
+    """(where, piece, function) of each hint or stub-comment piece that is in a
+    solution body: exactly, or with names made equal when it is specific."""
+    found = []
+    for where, text in pieces:
+        for piece in code_of(where, text):
+            tokens = TOKEN.findall(piece)
+            if len(tokens) < PIECE_TOKENS:
+                continue
+            exact, anonymous = " ".join(tokens), names_equal(tokens)
+            specific = sum(t not in GENERIC for t in anonymous) >= PIECE_SPECIFIC
+            for name, raw, normal in bodies:
+                if f" {exact} " in f" {raw} " or (specific and f" {' '.join(anonymous)} " in f" {normal} "):
+                    found.append((where, piece, name))
+                    break
+    return found
 
 
 def function_bodies(text):
@@ -89,6 +154,9 @@ def chapter_sources(chapter):
                 with open(path, encoding="utf-8") as handle:
                     sources[os.path.relpath(path, course.ROOT)] = normalize(handle.read())
     sources[f"chapters/{chapter}'s lesson (its code)"] = normalize(lesson_code(chapter))
+    for where, text in hint_and_stub_pieces(chapter):
+        shown = where.split(", exercise")[0] + "'s hints" if "hint" in where else where
+        sources[shown] = sources.get(shown, []) + normalize(text) + ["\n"]
     return sources
 
 
@@ -122,15 +190,18 @@ def main():
     for chapter in course.chapters():
         sources = chapter_sources(chapter)
         joined = {shown: " ".join(tokens) for shown, tokens in sources.items()}
+        pieces = hint_and_stub_pieces(chapter)
         for solution in sorted(glob.glob(os.path.join(course.ROOT, "solutions", chapter, "*.cpp"))):
             with open(solution, encoding="utf-8") as handle:
                 text = handle.read()
             stub = os.path.join(course.ROOT, "chapters", chapter, "exercises", os.path.basename(solution))
             with open(stub, encoding="utf-8") as handle:
                 given = {name for name, body in function_bodies(handle.read()) if "ExerciseNotDone" not in body}
-            for name, body in function_bodies(text):
-                if name in given:
-                    continue  # written out in the stub: not the learner's to write
+            bodies = [(name, body) for name, body in function_bodies(text) if name not in given]
+            for where, piece, name in given_pieces(pieces, [(name, " ".join(TOKEN.findall(body)),
+                                                             " ".join(normalize(body))) for name, body in bodies]):
+                copies[(os.path.relpath(solution, course.ROOT), f"{name}:{piece}")] = ("piece", where)
+            for name, body in bodies:
                 tokens = normalize(body)
                 if len(tokens) < MIN_TOKENS:
                     continue
@@ -139,7 +210,10 @@ def main():
                     if kind:
                         copies[(os.path.relpath(solution, course.ROOT), name)] = (kind, shown)
                         break
-    problems = [f"{key[0]}: the body of {key[1]}() is already written in {where} (a {kind}, modulo names): the "
+    problems = [f"{key[0]}: {where} shows `{key[1].split(':', 1)[1]}`, code of the answer's "
+                f"{key[1].split(':', 1)[0]}(): say which function and which case instead"
+                if kind == "piece" else
+                f"{key[0]}: the body of {key[1]}() is already written in {where} (a {kind}, modulo names): the "
                 "exercise gives its answer away; redesign it (see maint/checks/check_solution_originality.py)"
                 for key, (kind, where) in sorted(copies.items())]
     if listing:
@@ -148,7 +222,8 @@ def main():
         return 0
     for problem in problems:
         print(problem)
-    print(f"solution originality: {len(problems)} solution bodies already written in their chapter "
+    print(f"solution originality: {len(problems)} answers already written in their chapter, its hints or its "
+          "stubs' comments "
           f"({time.monotonic() - started:.1f} s)")
     return 1 if problems else 0
 
