@@ -117,7 +117,7 @@ Tensor makeTensor(std::vector<double> values, BackendComponent backend = Backend
 // [tensor_key_set]
 
 // [batched_tensor]
-/// A batch of B tensors of equal length, as `torch.vmap` sees its input: the
+/// A batch of B tensors of equal length, as vmap (1.13's `functorch.vmap`) sees its input: the
 /// key set of a plain tensor plus Batched, so a call on it runs the Batched
 /// kernel first. Rows of different lengths are an error.
 Tensor makeBatchedTensor(const std::vector<std::vector<double>>& rows,

@@ -2,7 +2,7 @@
 /// \file
 /// \brief The Batched fallback: vmap for every operator, by a loop.
 ///
-/// `torch.vmap(f)(x)` runs f on each row of x. An operator with a batching
+/// `vmap(f)(x)` (1.13's `functorch.vmap`) runs f on each row of x. An operator with a batching
 /// rule does that in one go; for the others PyTorch registers one boxed
 /// fallback on the Batched key that slices every batched argument, calls the
 /// operator once per row and stacks the results. It needs nothing from the
