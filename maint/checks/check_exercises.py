@@ -9,8 +9,9 @@
    passes; none fails or reports its exercise as not done. A test may skip
    for a reason of the machine's (a GPU exercise without a GPU), which is
    reported.
-3. Every exercise has at least three mutants (committed plausible wrong
-   answers, solutions/NN_name/mutants/, see maint/mutants.py), and every
+3. Every exercise has at least five mutants (committed plausible wrong
+   answers, solutions/NN_name/mutants/, see maint/mutants.py, listed by kind
+   in solutions/NN_name/MISTAKES.md: check_mistake_lists.py), and every
    mutant compiles and fails at least one test of its exercise: the test its
    header names. A table shows each mutant's first failing test and message.
 4. With the learner's stubs, as committed, a separate learner build is made:
