@@ -172,6 +172,10 @@ endfunction()
 # compile (the .cu without nvcc), is written to mutants.tsv for
 # maint/checks/check_exercises.py.
 function(_mini_add_mutant_programs lib)
+  if(NOT DEFINED MINI_MUTANTS_LINK_WITH_LLD)
+    include(CheckLinkerFlag)
+    check_linker_flag(CXX "-fuse-ld=lld" MINI_MUTANTS_LINK_WITH_LLD)
+  endif()
   get_target_property(prefix ${lib} MINI_CHAPTER_PREFIX)
   get_target_property(folder ${lib} MINI_CHAPTER_FOLDER)
   get_target_property(stems ${lib} MINI_EXERCISES)
@@ -245,6 +249,15 @@ function(_mini_add_mutant_programs lib)
     target_link_libraries(${program} PRIVATE ${prefix}_core ${objects} ${mutant_objects}
                           ${prefix}_exercise_test_objects GTest::gtest GTest::gmock GTest::gtest_main)
     mini_target_defaults(${program})
+    # Linking is most of a mutant program's build: one new object, and the
+    # whole chapter with its debug information to link around it, for each
+    # of some 180 programs. lld links them about three times as fast as
+    # ld.bfd (1.3 s for 3.8 s, chapter 01's, on a loaded machine). Only the
+    # mutants: the programs the lessons' gdb transcripts quote keep the
+    # default linker and their addresses.
+    if(MINI_MUTANTS_LINK_WITH_LLD)
+      target_link_options(${program} PRIVATE "$<$<LINK_LANGUAGE:CXX>:-fuse-ld=lld>")
+    endif()
     # What the chapter's exercise tests need of their program (chapter 06:
     # exported symbols and the counted device beside it) a mutant's needs too.
     set_target_properties(${program} PROPERTIES ENABLE_EXPORTS "${exports}")

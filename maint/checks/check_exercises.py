@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -89,13 +90,14 @@ def is_machine_skip(status, output):
     return status == "notrun" and "[  SKIPPED ]" in output and "is not done yet" not in output
 
 
-def check_mutants(solutions_build, declared):
+def check_mutants(solutions_build, declared, phases):
     """Builds and runs every mutant; prints the table; returns the problems."""
     chapters = course.chapters(solutions_build)
     build_seconds, build_output = mutants.build(solutions_build)
     found, problems = mutants.configured(solutions_build, chapters)
     mutants.mark_not_compiled(found, build_output)
     run_seconds = mutants.run_all(found)
+    phases["mutants built"], phases["mutants run"] = build_seconds, run_seconds
     print(mutants.table(found))
     not_run = [m for m in found if m.result == "not run"]
     if not_run:
@@ -104,6 +106,11 @@ def check_mutants(solutions_build, declared):
     print(f"mutants: built in {build_seconds:.0f} s, run in {run_seconds:.0f} s")
     exercises = [e.id for e in declared.values()]
     return problems + mutants.problems_of(found, exercises)
+
+
+def phase_line(phases):
+    """`phases: solutions' tests 12 s, mutants built 300 s, ...`"""
+    return "phases: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in phases.items())
 
 
 def main():
@@ -117,6 +124,10 @@ def main():
         return 2
     solutions_build = os.path.abspath(arguments[0])
     problems = []
+    # Where the check's time goes, printed at the end: it is the longest
+    # test of CI, and each phase is cut differently.
+    phases = {}
+    started = time.monotonic()
 
     declared = {}
     tested = set()
@@ -143,18 +154,24 @@ def main():
         if exercise.suite not in tested:
             problems.append(f"exercise {exercise.id} has no tests (suite {exercise.suite})")
 
-    problems += check_mutants(solutions_build, declared)
+    phases["solutions' tests"] = time.monotonic() - started
+    problems += check_mutants(solutions_build, declared, phases)
     if mutants_only:
         for problem in problems:
             print(problem)
+        print(phase_line(phases))
         print(f"{len(declared)} exercises; {len(problems)} problem(s)")
         return 1 if problems else 0
 
     learner_build = os.path.join(solutions_build, "exercise-integrity", "build")
     stubs = os.path.join(solutions_build, "exercise-integrity", "stubs")
+    started = time.monotonic()
     pristine_stubs(stubs, course.chapters(solutions_build))
     build_learner(learner_build, stubs, read_only_chapters(solutions_build))
+    phases["learner build"] = time.monotonic() - started
+    started = time.monotonic()
     results = learner_ctest_results(learner_build)
+    phases["learner tests"] = time.monotonic() - started
     exercise_tests = other_tests = machine_skips = 0
     for name, status, output in results:
         is_exercise = ".Exercise" in name
@@ -174,6 +191,7 @@ def main():
         print(problem)
     if machine_skips:
         print(f"note: learner build: {machine_skips} other test(s) skipped for this machine (no GPU)")
+    print(phase_line(phases))
     print(f"{len(declared)} exercises; learner build: {exercise_tests} exercise tests skipped or failing, "
           f"{other_tests} other tests checked; {len(problems)} problem(s)")
     return 1 if problems else 0

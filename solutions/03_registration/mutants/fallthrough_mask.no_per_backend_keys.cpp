@@ -13,7 +13,7 @@ namespace exercises {
 // Per-backend keys of other backends are left alone: their functionality
 // bit is shared with ours, and only our backend's slot decides it here.
 DispatchKeySet nonFallthroughKeysForBackend(const OperatorEntry& op, const Dispatcher& dispatcher,
-                                            BackendComponent backend) {
+                                            BackendComponent /*backend*/) {
   DispatchKeySet mask(DispatchKeySet::FULL);
   for (DispatchKey key : DispatchKeySet(DispatchKeySet::FULL).keys()) {
     const BackendComponent keyBackend = toBackendComponent(key);

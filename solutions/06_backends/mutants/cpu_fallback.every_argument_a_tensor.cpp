@@ -1,4 +1,4 @@
-// Mutant: moves the first device tensor to the CPU and stops, leaving the others on the device
+// Mutant: reads every argument as a tensor, so a Scalar argument (sub_'s alpha) is refused
 // Must fail: Exercise06_4.EveryDeviceTensorArgumentMoves
 // Exercise 06.4: a CPU fallback for the out-of-tree backend.
 // The lesson: chapters/06_backends/part2_backend_kernels.md#exercise-64
@@ -40,11 +40,10 @@ void cpuFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, St
   std::optional<Device> device;
   for (std::size_t i = 0; i < numArguments; ++i) {
     IValue& argument = peek(*stack, i, numArguments);
-    if (argument.isTensor() && argument.toTensor().defined() && !argument.toTensor().device().isCpu()) {
+    if (argument.toTensor().defined() && !argument.toTensor().device().isCpu()) {
       onDevice[i] = argument.toTensor();
       device = onDevice[i].device();
       argument = onDevice[i].to(kCpu);
-      break;
     }
   }
   // A call, not a redispatch: the key set the device tensors gave would
