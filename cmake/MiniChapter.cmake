@@ -251,10 +251,12 @@ function(_mini_add_mutant_programs lib)
     mini_target_defaults(${program})
     # Linking is most of a mutant program's build: one new object, and the
     # whole chapter with its debug information to link around it, for each
-    # of some 180 programs. lld links them about three times as fast as
-    # ld.bfd (1.3 s for 3.8 s, chapter 01's, on a loaded machine). Only the
-    # mutants: the programs the lessons' gdb transcripts quote keep the
-    # default linker and their addresses.
+    # of some 180 programs. lld links them three to five times as fast as
+    # ld.bfd: a chapter 06 program in 1.6 to 2.3 s where ld.bfd took 9.6 to
+    # 10.6 s, chapter 01's 21 programs in 7 to 9 s where it took 21 s (two
+    # cores shared with other builds). Only the mutants: the programs the
+    # lessons' gdb transcripts quote keep the default linker and their
+    # addresses. -DMINI_MUTANTS_LINK_WITH_LLD=OFF keeps ld.bfd for them too.
     if(MINI_MUTANTS_LINK_WITH_LLD)
       target_link_options(${program} PRIVATE "$<$<LINK_LANGUAGE:CXX>:-fuse-ld=lld>")
     endif()
