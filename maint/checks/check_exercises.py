@@ -14,9 +14,10 @@
    in solutions/NN_name/MISTAKES.md: check_mistake_lists.py), and every
    mutant compiles and fails at least one test of its exercise: the test its
    header names. A table shows each mutant's first failing test and message.
-4. With the learner's stubs, as committed, a separate learner build is made:
-   every exercise test there is SKIPPED or failing, and every other test of
-   the course (unit and gdb) still passes.
+4. With the learner's stubs, as committed, a separate learner build is made
+   (linked with lld where the mutants are): every exercise test there is
+   SKIPPED or failing, and every other test of the course (unit and gdb)
+   still passes.
 
 The stubs are taken as git has them (a learner's own edits to
 chapters/NN/exercises are set aside in a copy), so completing exercises never
@@ -54,18 +55,24 @@ def pristine_stubs(target, chapters):
                     handle.write(committed.stdout)
 
 
-def read_only_chapters(build_dir):
-    """The MINI_ONLY_CHAPTERS of the build this check runs in."""
+def cached(build_dir, name):
+    """A variable of the CMakeCache.txt of the build this check runs in, or ""."""
     with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
         for line in cache:
-            if line.startswith("MINI_ONLY_CHAPTERS:"):
+            if line.startswith(f"{name}:"):
                 return line.split("=", 1)[1].strip()
     return ""
 
 
-def build_learner(build_dir, stubs, only_chapters):
+def build_learner(build_dir, stubs, only_chapters, with_lld):
     configure = ["cmake", "--preset", "learn", "-S", course.ROOT, "-B", build_dir,
                  f"-DMINI_EXERCISE_ROOT={stubs}", f"-DMINI_ONLY_CHAPTERS={only_chapters}"]
+    if with_lld:
+        # Its compiles are the default build's (ccache), so its links are most
+        # of its time: lld, as for the mutant programs, where the solutions'
+        # build found that it works. This build is the check's own; the
+        # learner's build/learn and the lessons' programs keep ld.bfd.
+        configure.append("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld")
     subprocess.run(configure, check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", build_dir, "-j", str(os.cpu_count() or 2)], check=True,
                    stdout=subprocess.DEVNULL)
@@ -167,7 +174,8 @@ def main():
     stubs = os.path.join(solutions_build, "exercise-integrity", "stubs")
     started = time.monotonic()
     pristine_stubs(stubs, course.chapters(solutions_build))
-    build_learner(learner_build, stubs, read_only_chapters(solutions_build))
+    build_learner(learner_build, stubs, cached(solutions_build, "MINI_ONLY_CHAPTERS"),
+                  cached(solutions_build, "MINI_MUTANTS_LINK_WITH_LLD") in ("1", "ON", "TRUE"))
     phases["learner build"] = time.monotonic() - started
     started = time.monotonic()
     results = learner_ctest_results(learner_build)
