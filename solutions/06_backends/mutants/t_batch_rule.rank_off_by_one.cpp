@@ -1,4 +1,4 @@
-// Mutant: one off in the rank test (`< 1` for `< 2`): a 1-D sample is transposed, past the physical tensor's last dimension
+// Mutant: one off in the rank test (`< 1` for `< 2`), so a 1-D sample is transposed past its last dimension
 // Must fail: Exercise06_9.ASampleOfOneDimensionIsItself
 // Exercise 06.9: a batching rule for t.
 // The lesson: chapters/06_backends/part7_vmap.md#exercise-69
