@@ -33,8 +33,36 @@ from dataclasses import dataclass, field
 
 import course
 
-MINIMUM_PER_EXERCISE = 3
+MINIMUM_PER_EXERCISE = 5
 RUN_SECONDS = 120
+
+# The kinds of mistake a mistake list sorts its mutants by
+# (solutions/NN_name/MISTAKES.md): what a learner gets wrong, in general
+# terms, so that a list shows which kinds an exercise's tests already prove
+# and which it has none of.
+KINDS = {
+    "off-by-one": "one bit, slot, row, element or character too many or too few",
+    "missed edge case": "an undefined tensor, an empty set, -0, NaN, a leaf, a default of one type, "
+                        "a value to refuse",
+    "wrong order": "the right checks, keys or steps in the wrong order, or counted from the wrong end",
+    "missing guard": "a refusal, a check, a guard or a count left out",
+    "missing step": "a step of the recipe left out: a write-back, a copy, a call, a factor",
+    "one argument among several": "one argument (its dtype, device, value) treated apart from, or in place of, "
+                                  "the others",
+    "arguments swapped": "two arguments, keys or directions exchanged",
+    "one key for several": "one level, key, backend, device, overload or layout where several must be told apart",
+    "wrong type or device": "the result in the wrong type, representation, dtype or device",
+    "wrong formula": "an expression that is wrong in itself: a sign, a square root, a factor",
+    "wrong operator": "the right answer for another operator, key or case (often one the chapter shows)",
+    "delegates": "calls the chapter's own function where the exercise is to write it",
+    "wrong message": "the right refusal with a message that says less, or other words, than the test expects",
+}
+
+MISTAKES_FILE = "MISTAKES.md"
+# One mistake: `- **kind**: what the learner does — [`short`](mutants/<file>), caught by `Suite.Test``.
+_MISTAKE_LINE = re.compile(r"^- \*\*(?P<kind>[^*]+)\*\*: (?P<text>.+) — "
+                           r"\[`(?P<short>[^`]+)`\]\(mutants/(?P<file>[^)]+)\), caught by `(?P<test>[^`]+)`$")
+_SECTION = re.compile(r"^## Exercise (?P<exercise>\d\d\.\d+)\b")
 
 
 @dataclass
@@ -237,6 +265,99 @@ def problems_of(mutants, declared):
         if count < MINIMUM_PER_EXERCISE:
             problems.append(f"exercise {exercise} has {count} mutant(s); at least {MINIMUM_PER_EXERCISE} are "
                             "required (solutions/NN_name/mutants/, see maint/mutants.py)")
+    return problems
+
+
+def exercises_of(chapter):
+    """The exercise ids a chapter's solutions name, and the solution files of each."""
+    folder = os.path.join(course.ROOT, "solutions", chapter)
+    found = {}
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        path = os.path.join(folder, name)
+        if os.path.isfile(path) and name.endswith(tuple(COMMENT)):
+            exercise = _solution_exercise(path)
+            if exercise:
+                found.setdefault(exercise, []).append(name)
+    return found
+
+
+def _mistake_entries(chapter):
+    """(line number, section, match) of each mistake line of a chapter's list;
+    match is None for a line that starts as one but is malformed."""
+    path = os.path.join(course.ROOT, "solutions", chapter, MISTAKES_FILE)
+    entries, section = [], ""
+    if not os.path.exists(path):
+        return entries
+    with open(path, encoding="utf-8") as handle:
+        for number, line in enumerate(handle.read().splitlines(), 1):
+            heading = _SECTION.match(line)
+            if heading:
+                section = heading.group("exercise")
+                entries.append((number, section, None, True))
+            elif line.startswith("- **"):
+                entries.append((number, section, _MISTAKE_LINE.match(line), False))
+    return entries
+
+
+def kind_listed(chapter, name):
+    """The kind a chapter's mistake list gives a mutant file, or "unlisted"."""
+    for _, _, entry, heading in _mistake_entries(chapter):
+        if not heading and entry and entry.group("file") == name:
+            return entry.group("kind")
+    return "unlisted"
+
+
+def mistake_list_problems(chapter):
+    """What is wrong with a chapter's mistake list (solutions/NN_name/MISTAKES.md)
+    against its mutants: every mutant is listed once, in its exercise's section,
+    with a known kind and the test its header names; every listed file exists;
+    every exercise has at least MINIMUM_PER_EXERCISE mutants. Needs no build."""
+    where = os.path.join("solutions", chapter, MISTAKES_FILE)
+    path = os.path.join(course.ROOT, where)
+    exercises = exercises_of(chapter)
+    by_file = {}
+    for mutant in committed(chapter):
+        name = os.path.basename(mutant)
+        stem = name.split(".", 1)[0]
+        solution = os.path.join(course.ROOT, "solutions", chapter, stem + os.path.splitext(name)[1])
+        by_file[name] = (_solution_exercise(solution) if os.path.exists(solution) else "", _header(mutant)[1])
+    problems = []
+    for exercise in sorted(exercises):
+        count = sum(1 for ex, _ in by_file.values() if ex == exercise)
+        if count < MINIMUM_PER_EXERCISE:
+            problems.append(f"exercise {exercise} has {count} mutant(s); at least {MINIMUM_PER_EXERCISE} are "
+                            f"required (solutions/{chapter}/mutants/, see maint/mutants.py)")
+    if not os.path.exists(path):
+        return problems + [f"{where} is missing: every chapter with exercises lists its learners' mistakes there"]
+    listed = {}
+    for number, section, entry, heading in _mistake_entries(chapter):
+        if heading:
+            if section not in exercises:
+                problems.append(f"{where}:{number}: exercise {section} has no solution in solutions/{chapter}/")
+            continue
+        if not entry:
+            problems.append(f"{where}:{number}: a mistake is written `- **kind**: what the learner does — "
+                            "[`short_name`](mutants/<file>), caught by `ExerciseNN_M.Test``")
+            continue
+        name, kind = entry.group("file"), entry.group("kind")
+        if kind not in KINDS:
+            problems.append(f"{where}:{number}: unknown kind '{kind}' (maint/mutants.py KINDS: {', '.join(KINDS)})")
+        if name in listed:
+            problems.append(f"{where}:{number}: {name} is listed twice (first on line {listed[name]})")
+        listed[name] = number
+        if name not in by_file:
+            problems.append(f"{where}:{number}: mutants/{name} does not exist")
+            continue
+        exercise, must_fail = by_file[name]
+        if exercise != section:
+            problems.append(f"{where}:{number}: {name} is a mutant of exercise {exercise}, listed under "
+                            f"{section or 'no exercise'}")
+        if entry.group("test") != must_fail:
+            problems.append(f"{where}:{number}: {name} says it is caught by {entry.group('test')}, its header's "
+                            f"`Must fail:` names {must_fail}")
+    for name in sorted(set(by_file) - set(listed)):
+        problems.append(f"{where}: mutants/{name} is not listed: add its mistake, kind and test under exercise "
+                        f"{by_file[name][0]}")
     return problems
 
 

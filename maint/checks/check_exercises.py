@@ -9,13 +9,15 @@
    passes; none fails or reports its exercise as not done. A test may skip
    for a reason of the machine's (a GPU exercise without a GPU), which is
    reported.
-3. Every exercise has at least three mutants (committed plausible wrong
-   answers, solutions/NN_name/mutants/, see maint/mutants.py), and every
+3. Every exercise has at least five mutants (committed plausible wrong
+   answers, solutions/NN_name/mutants/, see maint/mutants.py, listed by kind
+   in solutions/NN_name/MISTAKES.md: check_mistake_lists.py), and every
    mutant compiles and fails at least one test of its exercise: the test its
    header names. A table shows each mutant's first failing test and message.
-4. With the learner's stubs, as committed, a separate learner build is made:
-   every exercise test there is SKIPPED or failing, and every other test of
-   the course (unit and gdb) still passes.
+4. With the learner's stubs, as committed, a separate learner build is made
+   (linked with lld where the mutants are): every exercise test there is
+   SKIPPED or failing, and every other test of the course (unit and gdb)
+   still passes.
 
 The stubs are taken as git has them (a learner's own edits to
 chapters/NN/exercises are set aside in a copy), so completing exercises never
@@ -25,6 +27,7 @@ import os
 import shutil
 import subprocess
 import sys
+import time
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -52,18 +55,24 @@ def pristine_stubs(target, chapters):
                     handle.write(committed.stdout)
 
 
-def read_only_chapters(build_dir):
-    """The MINI_ONLY_CHAPTERS of the build this check runs in."""
+def cached(build_dir, name):
+    """A variable of the CMakeCache.txt of the build this check runs in, or ""."""
     with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as cache:
         for line in cache:
-            if line.startswith("MINI_ONLY_CHAPTERS:"):
+            if line.startswith(f"{name}:"):
                 return line.split("=", 1)[1].strip()
     return ""
 
 
-def build_learner(build_dir, stubs, only_chapters):
+def build_learner(build_dir, stubs, only_chapters, with_lld):
     configure = ["cmake", "--preset", "learn", "-S", course.ROOT, "-B", build_dir,
                  f"-DMINI_EXERCISE_ROOT={stubs}", f"-DMINI_ONLY_CHAPTERS={only_chapters}"]
+    if with_lld:
+        # Its compiles are the default build's (ccache), so its links are most
+        # of its time: lld, as for the mutant programs, where the solutions'
+        # build found that it works. This build is the check's own; the
+        # learner's build/learn and the lessons' programs keep ld.bfd.
+        configure.append("-DCMAKE_EXE_LINKER_FLAGS=-fuse-ld=lld")
     subprocess.run(configure, check=True, stdout=subprocess.DEVNULL)
     subprocess.run(["cmake", "--build", build_dir, "-j", str(os.cpu_count() or 2)], check=True,
                    stdout=subprocess.DEVNULL)
@@ -88,13 +97,14 @@ def is_machine_skip(status, output):
     return status == "notrun" and "[  SKIPPED ]" in output and "is not done yet" not in output
 
 
-def check_mutants(solutions_build, declared):
+def check_mutants(solutions_build, declared, phases):
     """Builds and runs every mutant; prints the table; returns the problems."""
     chapters = course.chapters(solutions_build)
     build_seconds, build_output = mutants.build(solutions_build)
     found, problems = mutants.configured(solutions_build, chapters)
     mutants.mark_not_compiled(found, build_output)
     run_seconds = mutants.run_all(found)
+    phases["mutants built"], phases["mutants run"] = build_seconds, run_seconds
     print(mutants.table(found))
     not_run = [m for m in found if m.result == "not run"]
     if not_run:
@@ -103,6 +113,11 @@ def check_mutants(solutions_build, declared):
     print(f"mutants: built in {build_seconds:.0f} s, run in {run_seconds:.0f} s")
     exercises = [e.id for e in declared.values()]
     return problems + mutants.problems_of(found, exercises)
+
+
+def phase_line(phases):
+    """`phases: solutions' tests 12 s, mutants built 300 s, ...`"""
+    return "phases: " + ", ".join(f"{name} {seconds:.0f} s" for name, seconds in phases.items())
 
 
 def main():
@@ -116,6 +131,10 @@ def main():
         return 2
     solutions_build = os.path.abspath(arguments[0])
     problems = []
+    # Where the check's time goes, printed at the end: it is the longest
+    # test of CI, and each phase is cut differently.
+    phases = {}
+    started = time.monotonic()
 
     declared = {}
     tested = set()
@@ -142,18 +161,25 @@ def main():
         if exercise.suite not in tested:
             problems.append(f"exercise {exercise.id} has no tests (suite {exercise.suite})")
 
-    problems += check_mutants(solutions_build, declared)
+    phases["solutions' tests"] = time.monotonic() - started
+    problems += check_mutants(solutions_build, declared, phases)
     if mutants_only:
         for problem in problems:
             print(problem)
+        print(phase_line(phases))
         print(f"{len(declared)} exercises; {len(problems)} problem(s)")
         return 1 if problems else 0
 
     learner_build = os.path.join(solutions_build, "exercise-integrity", "build")
     stubs = os.path.join(solutions_build, "exercise-integrity", "stubs")
+    started = time.monotonic()
     pristine_stubs(stubs, course.chapters(solutions_build))
-    build_learner(learner_build, stubs, read_only_chapters(solutions_build))
+    build_learner(learner_build, stubs, cached(solutions_build, "MINI_ONLY_CHAPTERS"),
+                  cached(solutions_build, "MINI_MUTANTS_LINK_WITH_LLD") in ("1", "ON", "TRUE"))
+    phases["learner build"] = time.monotonic() - started
+    started = time.monotonic()
     results = learner_ctest_results(learner_build)
+    phases["learner tests"] = time.monotonic() - started
     exercise_tests = other_tests = machine_skips = 0
     for name, status, output in results:
         is_exercise = ".Exercise" in name
@@ -173,6 +199,7 @@ def main():
         print(problem)
     if machine_skips:
         print(f"note: learner build: {machine_skips} other test(s) skipped for this machine (no GPU)")
+    print(phase_line(phases))
     print(f"{len(declared)} exercises; learner build: {exercise_tests} exercise tests skipped or failing, "
           f"{other_tests} other tests checked; {len(problems)} problem(s)")
     return 1 if problems else 0

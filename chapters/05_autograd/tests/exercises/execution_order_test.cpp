@@ -52,6 +52,15 @@ TEST(Exercise05_2, AmongReadyNodesTheNewestRunsFirst) {
   });
 }
 
+// A leaf that requires grad has no grad_fn, but it has a gradient edge: its
+// AccumulateGrad node, the only node its backward() runs.
+TEST(Exercise05_2, ALeafRunsItsAccumulateGrad) {
+  runExercise([] {
+    EXPECT_THAT(executionOrder(fromValues({1}, {1}, true)), ElementsAre("AccumulateGrad"))
+        << "start from gradientEdge(root), not from root.gradFn(): a leaf's edge is its AccumulateGrad";
+  });
+}
+
 TEST(Exercise05_2, ATensorWithoutHistoryRunsNothing) {
   runExercise([] { EXPECT_TRUE(executionOrder(ones({1})).empty()); });
 }

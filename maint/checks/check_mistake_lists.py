@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Every exercise's mistake list agrees with its committed wrong answers.
+
+    check_mistake_lists.py
+
+Each chapter's solutions/NN_name/MISTAKES.md lists, exercise by exercise and
+by kind, the mistakes a learner plausibly makes, each a committed mutant in
+solutions/NN_name/mutants/ (maint/mutants.py). This check needs no build: it
+fails when an exercise has fewer than five mutants, when a mutant is not
+listed (or listed twice, or under another exercise), when a listed file does
+not exist, when a kind is not one of maint/mutants.py's KINDS, or when the
+test a line names is not the one the mutant's `Must fail:` header names.
+Whether each mutant really fails that test is check_exercises.py's to prove.
+"""
+import collections
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import course  # noqa: E402
+import mutants  # noqa: E402
+
+
+def main():
+    if len(sys.argv) != 1:
+        print(__doc__)
+        return 2
+    problems, per_kind, exercises, listed = [], collections.Counter(), 0, 0
+    for chapter in sorted(os.listdir(os.path.join(course.ROOT, "solutions"))):
+        if not os.path.isdir(os.path.join(course.ROOT, "solutions", chapter)):
+            continue
+        exercises += len(mutants.exercises_of(chapter))
+        problems += mutants.mistake_list_problems(chapter)
+        for path in mutants.committed(chapter):
+            listed += 1
+            per_kind[mutants.kind_listed(chapter, os.path.basename(path))] += 1
+    for problem in problems:
+        print(problem)
+    print(f"{exercises} exercises, {listed} mutants; by kind: "
+          + ", ".join(f"{kind} {per_kind[kind]}" for kind in mutants.KINDS))
+    print(f"{len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,22 @@
+// Mutant: pops the factor as an int64_t, as if a scale were a count
+// Must fail: Exercise04_2.PopsBothArgumentsInSchemaOrder
+// Exercise 04.2: popping typed arguments.
+// The lesson: chapters/04_boxing/part1_ivalue_and_stack.md#exercise-42
+// Declared in: mini/exercises/pop_scale_arguments.h
+#include "mini/exercises/pop_scale_arguments.h"
+#include "mini/util/exercise.h"
+
+namespace mini {
+inline namespace ch04 {
+namespace exercises {
+
+std::pair<Tensor, double> popScaleArguments(Stack& stack) {
+  // The last argument is on top: pop in reverse schema order.
+  const auto factor = static_cast<double>(pop<std::int64_t>(stack));
+  Tensor self = pop<Tensor>(stack);
+  return {std::move(self), factor};
+}
+
+}  // namespace exercises
+}  // namespace ch04
+}  // namespace mini
