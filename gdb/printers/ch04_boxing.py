@@ -20,7 +20,7 @@ import re
 import gdb
 
 from printers import Invalid, enum_name, guarded, has_field, joined, referent, std_string, vector_elements
-from printers.ch05_autograd import impl_as_tensor_text, tensor_text
+from printers.ch05_autograd import impl_as_tensor_text
 
 
 def _number(value):
@@ -51,7 +51,7 @@ class IValuePrinter:
     """IValue prints as `IValue(<Tag> <payload>)`."""
 
     SCALARS = {"Double": "asDouble", "Int": "asInt", "Bool": "asBool"}
-    HEAP = ("Tensor", "String", "TensorList", "IntList", "DoubleList")
+    HEAP = ("Tensor", "String", "Tuple", "GenericList", "GenericDict")
 
     def __init__(self, value):
         self.value = value
@@ -79,13 +79,29 @@ def ivalue_text(value):
         text = _tensor_text(target)
         whole = text.startswith("Tensor(") or text.startswith("BatchedTensor(")
         return "IValue({})".format(text) if whole else "IValue(Tensor {})".format(text)
-    held = target["value"]
     if tag == "String":
-        return 'IValue(String "{}")'.format(std_string(held))
-    items, size = vector_elements(held)
-    if tag == "TensorList":
-        return "IValue(TensorList [{}])".format(joined([tensor_text(t) for t in items], size))
-    return "IValue({} [{}])".format(tag, joined([_number(v) for v in items], size))
+        return 'IValue(String "{}")'.format(std_string(target["value"]))
+    if tag == "GenericDict":
+        entries, size = vector_elements(target["dict"]["entries_"])
+        texts = ["{}: {}".format(_element_text(e["first"]), _element_text(e["second"])) for e in entries]
+        return "IValue(GenericDict {{{}}})".format(joined(texts, size))
+    items, size = vector_elements(target["elements_"] if tag == "Tuple" else target["list"])
+    texts = joined([_element_text(v) for v in items], size)
+    return "IValue(Tuple ({}))".format(texts) if tag == "Tuple" else "IValue(GenericList [{}])".format(texts)
+
+
+def _element_text(value):
+    """A member of a tuple, list or dict: a number, a quoted string or a
+    tensor as it prints, anything else as its IValue."""
+    tag = enum_name(value["tag_"])
+    payload = value["payload_"]
+    if tag in IValuePrinter.SCALARS:
+        return _number(payload[IValuePrinter.SCALARS[tag]])
+    if tag == "String":
+        return '"{}"'.format(std_string(_heap_object(payload)["value"]))
+    if tag == "Tensor":
+        return _tensor_text(_heap_object(payload))
+    return ivalue_text(value)
 
 
 class StackPrinter:

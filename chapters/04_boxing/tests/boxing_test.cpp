@@ -29,13 +29,13 @@ void expectRoundTrips(std::string_view type, const T& value) {
   SCOPED_TRACE(type);
   const Tensor dispatch = makeTensor(0);
   {
-    ScopedOperator op(fmt::format("echo(Tensor dispatch, {} x) -> {}", type, type));
+    ScopedOperator op(fmt::format("echo(Tensor dispatch, {} x) -> ({})", type, type));
     op.implBoxed(DispatchKey::CPU, &boxedEcho);
     const T back = op.typed<T(const Tensor&, T)>().call(dispatch, value);
     EXPECT_EQ(IValue(back), IValue(value));
   }
   {
-    ScopedOperator op(fmt::format("echo(Tensor dispatch, {} x) -> {}", type, type));
+    ScopedOperator op(fmt::format("echo(Tensor dispatch, {} x) -> ({})", type, type));
     op.impl(DispatchKey::CPU, &unboxedEcho<T>);
     Stack stack;
     push(stack, dispatch, value);
@@ -55,6 +55,13 @@ TEST(Boxing, EveryIValueTypeRoundTripsBothWays) {
   expectRoundTrips<std::vector<std::int64_t>>("int[]", {1, 2, 3});
   expectRoundTrips<std::vector<double>>("float[]", {0.5, 1.5});
   expectRoundTrips<std::vector<Tensor>>("Tensor[]", {t, makeTensor(3)});
+  expectRoundTrips<std::vector<bool>>("bool[]", {true, false});
+  expectRoundTrips<std::vector<std::string>>("str[]", {"a", "b"});
+  // A tuple as one value; `-> (str, Tensor)` would be two returns, so the
+  // return list above is in parentheses, `-> ((str, Tensor)[])`.
+  expectRoundTrips<std::vector<std::tuple<std::string, Tensor>>>("(str, Tensor)[]", {{"w", t}});
+  expectRoundTrips<Dict<std::string, Tensor>>("Dict(str, Tensor)", {{"w", t}});
+  expectRoundTrips<std::vector<std::optional<Tensor>>>("Tensor?[]", {t, std::nullopt});
   expectRoundTrips<Device>("Device", Device{BackendComponent::CUDABit, 1});
   expectRoundTrips<std::optional<std::int64_t>>("int?", std::nullopt);
   expectRoundTrips<std::optional<std::int64_t>>("int?", 7);

@@ -170,6 +170,25 @@ TEST(KernelSources, ABoxedFunctionNamedAtCompileTimeHasNoObject) {
   EXPECT_EQ(callUnary(findOp("ks_boxed::twice"), makeTensor(4)).values(), (std::vector<double>{8}));
 }
 
+// The key-less form, as c10's BoxedKernelFunction: no key set to pass on.
+void boxedTriple(const OperatorHandle&, Stack* stack) {
+  const Tensor x = pop<Tensor>(*stack);
+  push(*stack, myadd_cpu(myadd_cpu(x, x), x));
+}
+
+TEST(KernelSources, ABoxedFunctionWithoutAKeySetIsTheOtherForm) {
+  const KernelFunction kernel = KernelFunction::makeFromBoxedFunction<&boxedTriple>();
+  EXPECT_TRUE(kernel.isValid());
+  EXPECT_FALSE(kernel.hasUnboxedKernel());
+  Library library = testLibrary(Library::DEF, "ks_keyless");
+  library.def("thrice(Tensor x) -> Tensor").impl("thrice", DispatchKey::CPU, kernel);
+  EXPECT_EQ(callUnary(findOp("ks_keyless::thrice"), makeTensor(4)).values(), (std::vector<double>{12}));
+  Stack stack{makeTensor(1)};
+  findOp("ks_keyless::thrice").callBoxed(stack);
+  ASSERT_EQ(stack.size(), 1u);
+  EXPECT_EQ(stack[0].toTensor().values(), (std::vector<double>{3}));
+}
+
 class BoxedCallCounter final : public OperatorKernel {
  public:
   void operator()(const OperatorHandle&, DispatchKeySet, Stack* stack) {

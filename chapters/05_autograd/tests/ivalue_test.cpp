@@ -51,10 +51,69 @@ TEST(IValue, TagsSayWhatIsInside) {
   EXPECT_EQ(IValue(1.0).tag(), IValue::Tag::Double);
   EXPECT_EQ(IValue(1).tag(), IValue::Tag::Int);
   EXPECT_EQ(IValue(true).tag(), IValue::Tag::Bool);
-  EXPECT_EQ(IValue(std::vector<std::int64_t>{}).tag(), IValue::Tag::IntList);
-  EXPECT_EQ(IValue(std::vector<double>{}).tag(), IValue::Tag::DoubleList);
-  EXPECT_EQ(IValue(std::vector<Tensor>{}).tag(), IValue::Tag::TensorList);
   EXPECT_EQ(IValue(Device{}).tag(), IValue::Tag::Device);
+  EXPECT_EQ(IValue(std::tuple<std::int64_t, std::string>{1, "a"}).tag(), IValue::Tag::Tuple);
+  EXPECT_EQ(IValue(Dict<std::string, std::int64_t>{}).tag(), IValue::Tag::GenericDict);
+}
+
+TEST(IValue, EveryListIsAGenericListThatKnowsItsElementType) {
+  // c10's names: the tag is GenericList; IntList, DoubleList, BoolList and
+  // TensorList are GenericLists of one element type (isListOf<T>()).
+  const IValue ints(std::vector<std::int64_t>{});
+  EXPECT_EQ(ints.tag(), IValue::Tag::GenericList);
+  EXPECT_EQ(ints.tagKind(), "GenericList");
+  EXPECT_TRUE(ints.isIntList());
+  EXPECT_FALSE(ints.isDoubleList());
+  EXPECT_TRUE(IValue(std::vector<double>{}).isDoubleList());
+  EXPECT_TRUE(IValue(std::vector<bool>{true}).isBoolList());
+  EXPECT_TRUE(IValue(std::vector<Tensor>{}).isTensorList());
+  const IValue strings(std::vector<std::string>{"a"});
+  EXPECT_TRUE(strings.isList());
+  EXPECT_FALSE(strings.isTensorList());
+  EXPECT_EQ(strings.listElementType().toString(), "str");
+  // Empty lists of two types are two different values.
+  EXPECT_NE(ints, IValue(std::vector<Tensor>{}));
+}
+
+TEST(IValue, TuplesAndDictsHoldIValues) {
+  const Tensor t = scalarTensor(1);
+  const IValue tuple(std::tuple<std::string, Tensor>{"w", t});
+  ASSERT_EQ(tuple.toTupleRef().elements().size(), 2u);
+  EXPECT_EQ(tuple.toTupleRef().elements()[0].toStringRef(), "w");
+  const auto [name, value] = tuple.to<std::tuple<std::string, Tensor>>();
+  EXPECT_EQ(name, "w");
+  EXPECT_TRUE(value.is_same(t));
+  EXPECT_EQ(fmt::format("{}", IValue(std::tuple<std::int64_t>{1})), "(1,)");
+
+  const IValue dict(Dict<std::string, std::int64_t>{{"b", 2}, {"a", 1}});
+  EXPECT_EQ(fmt::format("{}", dict), R"({"b": 2, "a": 1})");  // insertion order
+  EXPECT_EQ(dict.toGenericDict().find(IValue("a"))->second.toInt(), 1);
+  EXPECT_EQ(dict, IValue(Dict<std::string, std::int64_t>{{"a", 1}, {"b", 2}}));  // in any order
+  EXPECT_EQ((dict.to<Dict<std::string, std::int64_t>>().find("b")->second), 2);
+}
+
+TEST(IValue, ContainersOfTheWrongTypeAreRefused) {
+  try {
+    (void)IValue(std::vector<double>{1.0}).to<std::vector<std::int64_t>>();
+    FAIL() << "a float[] read as int[] must throw";
+  } catch (const IValueTagError& error) {
+    EXPECT_STREQ(error.what(), "Tried to cast a List<float> to a List<int>. Types mismatch.");
+  }
+  try {
+    (void)IValue(std::tuple<std::int64_t>{1}).to<std::tuple<std::int64_t, std::int64_t>>();
+    FAIL() << "a one-member tuple read as two must throw";
+  } catch (const IValueTagError& error) {
+    EXPECT_STREQ(error.what(), "Expected a Tuple of 2 elements but got 1");
+  }
+  try {
+    (void)IValue(Dict<std::string, double>{}).to<Dict<std::string, std::int64_t>>();
+    FAIL() << "a Dict(str, float) read as Dict(str, int) must throw";
+  } catch (const IValueTagError& error) {
+    EXPECT_STREQ(error.what(), "Tried to cast a Dict<str, float> to a Dict<str, int>. Value types mismatch.");
+  }
+  EXPECT_THROW((void)IValue(1).toTupleRef(), IValueTagError);
+  EXPECT_THROW((void)IValue(1).toGenericDict(), IValueTagError);
+  EXPECT_THROW((void)IValue(1).toListRef(), IValueTagError);
 }
 
 TEST(IValue, AStringLiteralIsAStringNotABool) {
@@ -72,13 +131,18 @@ TEST(IValue, WrongAccessorNamesExpectedAndActualTag) {
   }
   EXPECT_THROW((void)IValue(3).toDouble(), IValueTagError);
   EXPECT_THROW((void)IValue(3).toTensor(), IValueTagError);
-  EXPECT_THROW((void)IValue(2.0).toIntList(), IValueTagError);
+  try {
+    (void)IValue(2.0).toIntList();
+    FAIL() << "toIntList() on a Double must throw";
+  } catch (const IValueTagError& error) {
+    EXPECT_STREQ(error.what(), "Expected IntList but got Double");
+  }
   EXPECT_THROW((void)IValue().toStringRef(), IValueTagError);
   try {
     (void)IValue(std::vector<double>{1.0}).toTensorList();
-    FAIL() << "toTensorList() on a DoubleList must throw";
+    FAIL() << "toTensorList() on a list of floats must throw";
   } catch (const IValueTagError& error) {
-    EXPECT_STREQ(error.what(), "Expected TensorList but got DoubleList");
+    EXPECT_STREQ(error.what(), "Tried to cast a List<float> to a List<Tensor>. Types mismatch.");
   }
 }
 

@@ -10,7 +10,7 @@ break mini::ch06::autogradNotImplementedFallback
 run
 # check: Breakpoint 1, mini::ch06::autogradNotImplementedFallback (op=OperatorHandle "aten::sum.IntList_out", dispatchKeySet=DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU), stack=[...]) at [...]
 print *stack
-# check: $1 = Stack[IValue(Tensor(float64, shape=[2, 3], device=cpu)), IValue(IntList [0]), IValue(Bool false), IValue(Tensor(float64, shape=[3], device=cpu))]
+# check: $1 = Stack[IValue(Tensor(float64, shape=[2, 3], device=cpu)), IValue(GenericList [0]), IValue(Bool false), IValue(Tensor(float64, shape=[3], device=cpu))]
 print op.entry_->schema()
 # check: $2 = FunctionSchema "aten::sum.IntList_out(Tensor self, int[] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)"
 print mini::ch06::localDispatchKeySet()

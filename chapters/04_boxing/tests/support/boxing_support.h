@@ -19,13 +19,13 @@ namespace mini_test {
 /// A boxed function known only at run time, as a boxed kernel functor.
 class RuntimeBoxedKernel final : public mini::OperatorKernel {
  public:
-  explicit RuntimeBoxedKernel(mini::BoxedKernelFunction* function) : function_(function) {}
+  explicit RuntimeBoxedKernel(mini::BoxedKernelFunction_withDispatchKeys* function) : function_(function) {}
   void operator()(const mini::OperatorHandle& op, mini::DispatchKeySet dispatchKeySet, mini::Stack* stack) const {
     function_(op, dispatchKeySet, stack);
   }
 
  private:
-  mini::BoxedKernelFunction* function_;
+  mini::BoxedKernelFunction_withDispatchKeys* function_;
 };
 
 class ScopedOperator {
@@ -34,7 +34,9 @@ class ScopedOperator {
   explicit ScopedOperator(std::string_view schema) {
     mini::FunctionSchema parsed = mini::parseSchema(schema);
     parsed.name = fmt::format("unseen{}::{}", nextId(), parsed.name);
-    name_ = parsed.name;
+    // With the overload, `unseen0::split.Tensor`: impl() and handle() must
+    // reach the operator def() made, not an overload-less namesake.
+    name_ = parsed.operatorName();
     handles_.push_back(mini::Dispatcher::singleton().registerDef(std::move(parsed), "registered at test"));
   }
 
@@ -48,7 +50,7 @@ class ScopedOperator {
   }
   /// A boxed kernel, given at run time: held by a boxed functor, because
   /// makeFromBoxedFunction takes its function at compile time, as c10's does.
-  ScopedOperator& implBoxed(mini::DispatchKey key, mini::BoxedKernelFunction* kernel) {
+  ScopedOperator& implBoxed(mini::DispatchKey key, mini::BoxedKernelFunction_withDispatchKeys* kernel) {
     handles_.push_back(mini::Dispatcher::singleton().registerImpl(
         name_, key, mini::KernelFunction::makeFromBoxedFunctor(std::make_unique<RuntimeBoxedKernel>(kernel)),
         std::nullopt, "registered at test"));

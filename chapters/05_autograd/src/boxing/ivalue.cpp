@@ -1,6 +1,7 @@
 #include "mini/boxing/ivalue.h"
 
-#include <algorithm>
+#include <string>
+#include <vector>
 
 #include <fmt/ranges.h>
 
@@ -10,8 +11,9 @@ inline namespace ch05 {
 namespace {
 
 // [heap_value]
-/// A string or a list on the heap, with the count that lets IValue copies
-/// share it (c10 has ivalue::ConstantString and c10::List for these).
+/// A string on the heap, with the count that lets IValue copies share it
+/// (c10's ivalue::ConstantString). Tuples, lists and dicts have their own
+/// heap types, in ivalue.h.
 template <class T>
 struct HeapValue final : intrusive_ptr_target {
   explicit HeapValue(T v) : value(std::move(v)) {}
@@ -28,15 +30,30 @@ intrusive_ptr_target* newHeapValue(T value) {
 }  // namespace
 
 IValue::IValue(std::string value) : tag_(Tag::String) { payload_.asHeapObject = newHeapValue(std::move(value)); }
-IValue::IValue(std::vector<std::int64_t> values) : tag_(Tag::IntList) {
-  payload_.asHeapObject = newHeapValue(std::move(values));
+
+// [make_containers]
+IValue IValue::makeList(std::vector<IValue> elements, SchemaType elementType) {
+  IValue list;
+  list.payload_.asHeapObject = make_intrusive<detail::ListImpl>(std::move(elements), std::move(elementType)).release();
+  list.tag_ = Tag::GenericList;
+  return list;
 }
-IValue::IValue(std::vector<double> values) : tag_(Tag::DoubleList) {
-  payload_.asHeapObject = newHeapValue(std::move(values));
+
+IValue IValue::makeTuple(std::vector<IValue> elements) {
+  IValue tuple;
+  tuple.payload_.asHeapObject = make_intrusive<ivalue::Tuple>(std::move(elements)).release();
+  tuple.tag_ = Tag::Tuple;
+  return tuple;
 }
-IValue::IValue(std::vector<Tensor> values) : tag_(Tag::TensorList) {
-  payload_.asHeapObject = newHeapValue(std::move(values));
+
+IValue IValue::makeDict(Dict<IValue, IValue> entries, SchemaType keyType, SchemaType valueType) {
+  IValue dict;
+  dict.payload_.asHeapObject =
+      make_intrusive<detail::DictImpl>(std::move(entries), std::move(keyType), std::move(valueType)).release();
+  dict.tag_ = Tag::GenericDict;
+  return dict;
 }
+// [make_containers]
 
 std::string_view IValue::tagName(Tag tag) {
   switch (tag) {
@@ -45,10 +62,10 @@ std::string_view IValue::tagName(Tag tag) {
     case Tag::Double: return "Double";
     case Tag::Int: return "Int";
     case Tag::Bool: return "Bool";
+    case Tag::Tuple: return "Tuple";
     case Tag::String: return "String";
-    case Tag::IntList: return "IntList";
-    case Tag::DoubleList: return "DoubleList";
-    case Tag::TensorList: return "TensorList";
+    case Tag::GenericList: return "GenericList";
+    case Tag::GenericDict: return "GenericDict";
     case Tag::Device: return "Device";
   }
   return "Unknown";
@@ -89,11 +106,80 @@ mini::Device IValue::toDevice() const {
 }
 
 const std::string& IValue::toStringRef() const { return heapValue<std::string>(Tag::String); }
-const std::vector<std::int64_t>& IValue::toIntList() const {
-  return heapValue<std::vector<std::int64_t>>(Tag::IntList);
+
+const std::vector<IValue>& IValue::toListRef() const {
+  expectTag(Tag::GenericList);
+  return static_cast<const detail::ListImpl*>(payload_.asHeapObject)->list;
 }
-const std::vector<double>& IValue::toDoubleList() const { return heapValue<std::vector<double>>(Tag::DoubleList); }
-const std::vector<Tensor>& IValue::toTensorList() const { return heapValue<std::vector<Tensor>>(Tag::TensorList); }
+
+const SchemaType& IValue::listElementType() const {
+  expectTag(Tag::GenericList);
+  return static_cast<const detail::ListImpl*>(payload_.asHeapObject)->elementType;
+}
+
+const ivalue::Tuple& IValue::toTupleRef() const {
+  expectTag(Tag::Tuple);
+  return *static_cast<const ivalue::Tuple*>(payload_.asHeapObject);
+}
+
+const Dict<IValue, IValue>& IValue::toGenericDict() const {
+  expectTag(Tag::GenericDict);
+  return static_cast<const detail::DictImpl*>(payload_.asHeapObject)->dict;
+}
+
+bool IValue::isListOf(SchemaType::Kind elementKind) const {
+  return isList() && listElementType().kind() == elementKind;
+}
+
+namespace {
+
+/// c10's names for the typed lists it has accessors for ("Expected IntList
+/// but got Double"); any other list is named by its schema type.
+std::string listName(const SchemaType& elementType) {
+  switch (elementType.kind()) {
+    case SchemaType::Kind::Int: return "IntList";
+    case SchemaType::Kind::Float: return "DoubleList";
+    case SchemaType::Kind::Bool: return "BoolList";
+    case SchemaType::Kind::Tensor: return "TensorList";
+    default: return SchemaType::listOf(elementType).toString();
+  }
+}
+
+}  // namespace
+
+// [typed_list_ref]
+const std::vector<IValue>& IValue::typedListRef(const SchemaType& elementType) const {
+  if (!isList()) {
+    throw IValueTagError(fmt::format("Expected {} but got {}", listName(elementType), tagKind()));
+  }
+  if (!(listElementType() == elementType)) {
+    throw IValueTagError(fmt::format("Tried to cast a List<{}> to a List<{}>. Types mismatch.",
+                                     listElementType().toString(), elementType.toString()));
+  }
+  return toListRef();
+}
+// [typed_list_ref]
+
+const std::vector<IValue>& IValue::tupleElements(std::size_t size) const {
+  const std::vector<IValue>& elements = toTupleRef().elements();
+  if (elements.size() != size) {
+    throw IValueTagError(fmt::format("Expected a Tuple of {} elements but got {}", size, elements.size()));
+  }
+  return elements;
+}
+
+const Dict<IValue, IValue>& IValue::typedDict(const SchemaType& keyType, const SchemaType& valueType) const {
+  const Dict<IValue, IValue>& dict = toGenericDict();
+  const auto* impl = static_cast<const detail::DictImpl*>(payload_.asHeapObject);
+  // c10's two messages (Dict_inl.h's toTypedDict): the key is checked first.
+  const bool keysMatch = impl->keyType == keyType;
+  if (!keysMatch || !(impl->valueType == valueType)) {
+    throw IValueTagError(fmt::format("Tried to cast a Dict<{}, {}> to a Dict<{}, {}>. {} types mismatch.",
+                                     impl->keyType.toString(), impl->valueType.toString(), keyType.toString(),
+                                     valueType.toString(), keysMatch ? "Value" : "Key"));
+  }
+  return dict;
+}
 
 bool IValue::operator==(const IValue& other) const {
   if (tag_ != other.tag_) {
@@ -106,14 +192,10 @@ bool IValue::operator==(const IValue& other) const {
     case Tag::Int: return toInt() == other.toInt();
     case Tag::Bool: return toBool() == other.toBool();
     case Tag::String: return toStringRef() == other.toStringRef();
-    case Tag::IntList: return toIntList() == other.toIntList();
-    case Tag::DoubleList: return toDoubleList() == other.toDoubleList();
-    case Tag::TensorList: {
-      const auto& mine = toTensorList();
-      const auto& theirs = other.toTensorList();
-      return std::equal(mine.begin(), mine.end(), theirs.begin(), theirs.end(),
-                        [](const Tensor& a, const Tensor& b) { return a.is_same(b); });
-    }
+    case Tag::Tuple: return toTupleRef().elements() == other.toTupleRef().elements();
+    // Element types too: an empty int[] is not an empty Tensor[].
+    case Tag::GenericList: return listElementType() == other.listElementType() && toListRef() == other.toListRef();
+    case Tag::GenericDict: return toGenericDict() == other.toGenericDict();
     case Tag::Device: return toDevice() == other.toDevice();
   }
   return false;
@@ -132,9 +214,19 @@ fmt::format_context::iterator fmt::formatter<mini::IValue>::format(const mini::I
     case Tag::Int: return fmt::format_to(ctx.out(), "{}", value.toInt());
     case Tag::Bool: return fmt::format_to(ctx.out(), "{}", value.toBool() ? "True" : "False");
     case Tag::String: return fmt::format_to(ctx.out(), "\"{}\"", value.toStringRef());
-    case Tag::IntList: return fmt::format_to(ctx.out(), "{}", value.toIntList());
-    case Tag::DoubleList: return fmt::format_to(ctx.out(), "{}", value.toDoubleList());
-    case Tag::TensorList: return fmt::format_to(ctx.out(), "[{}]", fmt::join(value.toTensorList(), ", "));
+    case Tag::Tuple: {
+      // Python's spelling: a tuple of one member keeps its comma, `(1,)`.
+      const auto& elements = value.toTupleRef().elements();
+      return fmt::format_to(ctx.out(), "({}{})", fmt::join(elements, ", "), elements.size() == 1 ? "," : "");
+    }
+    case Tag::GenericList: return fmt::format_to(ctx.out(), "[{}]", fmt::join(value.toListRef(), ", "));
+    case Tag::GenericDict: {
+      std::vector<std::string> entries;
+      for (const auto& [key, entry] : value.toGenericDict()) {
+        entries.push_back(fmt::format("{}: {}", key, entry));
+      }
+      return fmt::format_to(ctx.out(), "{{{}}}", fmt::join(entries, ", "));
+    }
     case Tag::Device: return fmt::format_to(ctx.out(), "{}", value.toDevice());
   }
   return ctx.out();

@@ -21,14 +21,17 @@ namespace {
 
 // `int[2]` is an int list whose schema promises a length; C++ sees
 // std::vector<int64_t> either way, so the size is not part of the type.
+// Containers match when their members do: `Dict(str, Tensor)`, `(int, int)`.
 bool sameTypeIgnoringListSize(const SchemaType& a, const SchemaType& b) {
-  if (a.kind() != b.kind()) {
+  if (a.kind() != b.kind() || a.elements().size() != b.elements().size()) {
     return false;
   }
-  if (a.kind() != SchemaType::Kind::List && a.kind() != SchemaType::Kind::Optional) {
-    return true;
+  for (std::size_t i = 0; i < a.elements().size(); ++i) {
+    if (!sameTypeIgnoringListSize(a.elements()[i], b.elements()[i])) {
+      return false;
+    }
   }
-  return sameTypeIgnoringListSize(a.element(), b.element());
+  return true;
 }
 
 // The first position where two argument (or return) lists differ in count or

@@ -26,7 +26,12 @@ class OperatorHandle;
 /// The one signature every boxed kernel has, whatever its operator: the
 /// operator (for its schema and to call it again), the call's key set, and
 /// the stack holding the arguments, where the results go.
-using BoxedKernelFunction = void(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
+using BoxedKernelFunction_withDispatchKeys = void(const OperatorHandle& op, DispatchKeySet dispatchKeySet,
+                                                  Stack* stack);
+/// The same without the key set, for a boxed kernel that never redispatches:
+/// c10 names this form plain BoxedKernelFunction and the other
+/// BoxedKernelFunction_withDispatchKeys, and takes either.
+using BoxedKernelFunction = void(const OperatorHandle& op, Stack* stack);
 // [boxed_kernel_function]
 
 // [kernel_function]
@@ -101,6 +106,12 @@ class KernelFunction {
   /// A kernel written against the stack: one function for every operator,
   /// named at compile time (`makeFromBoxedFunction<&tracerFallback>()`), as
   /// c10's is. It has no unboxed entry and no object.
+  template <BoxedKernelFunction_withDispatchKeys* function>
+  static KernelFunction makeFromBoxedFunction() {
+    return KernelFunction(intrusive_ptr<OperatorKernel>(), &makeBoxedFunction<function>, nullptr, std::nullopt);
+  }
+  /// The key-less form, `void(const OperatorHandle&, Stack*)`: the template
+  /// parameter's type picks this overload, as in c10.
   template <BoxedKernelFunction* function>
   static KernelFunction makeFromBoxedFunction() {
     return KernelFunction(intrusive_ptr<OperatorKernel>(), &makeBoxedFunction<function>, nullptr, std::nullopt);
@@ -160,10 +171,16 @@ class KernelFunction {
 
   /// The boxed entry of a boxed function: a template instance per function,
   /// so the function is called by name and no object is needed.
-  template <BoxedKernelFunction* function>
+  template <BoxedKernelFunction_withDispatchKeys* function>
   static void makeBoxedFunction(OperatorKernel* /*functor*/, const OperatorHandle& op, DispatchKeySet dispatchKeySet,
                                 Stack* stack) {
     function(op, dispatchKeySet, stack);
+  }
+  /// The key set stops here: a key-less kernel cannot redispatch.
+  template <BoxedKernelFunction* function>
+  static void makeBoxedFunction(OperatorKernel* /*functor*/, const OperatorHandle& op,
+                                DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+    function(op, stack);
   }
   template <class KernelFunctor>
   static void makeBoxedFunctor(OperatorKernel* functor, const OperatorHandle& op, DispatchKeySet dispatchKeySet,

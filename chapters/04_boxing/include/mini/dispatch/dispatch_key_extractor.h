@@ -114,9 +114,12 @@ inline DispatchKeySet DispatchKeyExtractor::getDispatchKeySetBoxed(const Stack& 
     const IValue& argument = peek(stack, position, numArguments_);
     if (argument.isTensor()) {
       tensorKeys = tensorKeys | argument.tensorKeySet();
-    } else if (argument.isTensorList()) {
-      for (const Tensor& tensor : argument.toTensorList()) {
-        tensorKeys = tensorKeys | tensor.keySet();
+    } else if (argument.isList()) {
+      // Tensor[] and Tensor?[] alike, read in place; a None element adds nothing.
+      for (const IValue& element : argument.toListRef()) {
+        if (element.isTensor()) {
+          tensorKeys = tensorKeys | element.tensorKeySet();
+        }
       }
     }  // None, for an absent Tensor?, adds nothing
   }

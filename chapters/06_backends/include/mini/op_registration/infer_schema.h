@@ -17,6 +17,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "mini/boxing/dict.h"
 #include "mini/core/device.h"
 #include "mini/core/scalar.h"
 #include "mini/core/tensor.h"
@@ -39,7 +40,7 @@ struct SchemaTypeOf {
   // mistake best reported while compiling.
   static_assert(sizeof(T) == 0,
                 "this C++ type has no schema type: use Tensor, int64_t, double, bool, "
-                "std::string, std::optional<T> or std::vector<T>");
+                "std::string, std::optional<T>, std::vector<T>, std::tuple<T...> or Dict<K, V>");
 };
 template <>
 struct SchemaTypeOf<Tensor> {
@@ -84,6 +85,18 @@ struct SchemaTypeOf<std::optional<T>> {
 template <class T>
 struct SchemaTypeOf<std::vector<T>> {
   static SchemaType get() { return SchemaType::listOf(schemaTypeOf<T>()); }
+};
+// A tuple parameter is one argument of a tuple type, `(str, Tensor)`; a tuple
+// *return* is several returns (ReturnTypesOf below), as in c10's infer_schema.
+template <class... Ts>
+struct SchemaTypeOf<std::tuple<Ts...>> {
+  static SchemaType get() { return SchemaType::containerOf(SchemaType::Kind::Tuple, {schemaTypeOf<Ts>()...}); }
+};
+template <class Key, class Value>
+struct SchemaTypeOf<Dict<Key, Value>> {
+  static SchemaType get() {
+    return SchemaType::containerOf(SchemaType::Kind::Dict, {schemaTypeOf<Key>(), schemaTypeOf<Value>()});
+  }
 };
 
 // A kernel returns nothing (void), one value, or a tuple of several.
