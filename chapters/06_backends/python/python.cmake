@@ -1,0 +1,62 @@
+# mini_torch: chapter 06's dispatcher as a Python package. Its extension
+# module (_C, as torch._C) is csrc/ and the bindings gen_python_functions.py
+# writes from ops.yaml; the package around it is mini_torch/.
+#
+# A Python extension is a shared library, so everything it links must be
+# position-independent code. The chapter's library is compiled that way in
+# every build (-fPIC in place of the default -fPIE): the module then links
+# the very objects the demo and the tests link, and the build compiles the
+# chapter once, not twice.
+get_target_property(ch06_python_parts ch06_backends MINI_PARTS)
+set_target_properties(${ch06_python_parts} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+find_package(Python3 COMPONENTS Interpreter Development.Module)
+if(NOT Python3_Development.Module_FOUND)
+  message(STATUS "ch06: no Python development headers (Debian: python3-dev): no mini_torch module")
+  return()
+endif()
+message(STATUS "ch06: mini_torch, the Python module, for Python ${Python3_VERSION}")
+
+set(ch06_python_dir "${CMAKE_CURRENT_SOURCE_DIR}/python")
+set(ch06_python_out "${CMAKE_CURRENT_BINARY_DIR}/python")
+# The generated bindings (torch/csrc/autograd/generated/'s counterparts).
+set(ch06_python_generated
+    "${ch06_python_out}/generated/python_torch_functions.cpp"
+    "${ch06_python_out}/generated/python_variable_methods.cpp")
+add_custom_command(
+  OUTPUT ${ch06_python_generated}
+  COMMAND ${Python3_EXECUTABLE} "${CMAKE_CURRENT_SOURCE_DIR}/codegen/gen_python_functions.py"
+          --yaml "${CMAKE_CURRENT_SOURCE_DIR}/ops.yaml" --out "${ch06_python_out}/generated"
+          --root "${CMAKE_SOURCE_DIR}"
+  DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/ops.yaml" ${ch06_codegen_scripts}
+  COMMENT "ch06: generating the Python bindings of ops.yaml"
+  VERBATIM)
+
+file(GLOB_RECURSE ch06_python_sources CONFIGURE_DEPENDS "${ch06_python_dir}/csrc/*.cpp")
+Python3_add_library(ch06_python_C MODULE WITH_SOABI ${ch06_python_sources} ${ch06_python_generated})
+target_include_directories(ch06_python_C PRIVATE "${ch06_python_dir}")
+target_link_libraries(ch06_python_C PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,ch06_backends>")
+mini_target_defaults(ch06_python_C)
+# CPython's headers cast between function pointer types on purpose.
+target_compile_options(ch06_python_C PRIVATE -Wno-cast-function-type -Wno-missing-field-initializers)
+set_target_properties(ch06_python_C PROPERTIES OUTPUT_NAME _C LIBRARY_OUTPUT_DIRECTORY "${ch06_python_out}/mini_torch")
+
+# The package's Python files beside the module, so that
+# PYTHONPATH=<build>/chapters/06_backends/python finds both.
+file(GLOB_RECURSE ch06_python_package CONFIGURE_DEPENDS RELATIVE "${ch06_python_dir}" "${ch06_python_dir}/mini_torch/*.py")
+set(ch06_python_copies "")
+foreach(file IN LISTS ch06_python_package)
+  add_custom_command(OUTPUT "${ch06_python_out}/${file}"
+    COMMAND ${CMAKE_COMMAND} -E copy "${ch06_python_dir}/${file}" "${ch06_python_out}/${file}"
+    DEPENDS "${ch06_python_dir}/${file}" VERBATIM)
+  list(APPEND ch06_python_copies "${ch06_python_out}/${file}")
+endforeach()
+add_custom_target(ch06_python ALL DEPENDS ${ch06_python_copies})
+add_dependencies(ch06_python ch06_python_C)
+
+# The tests: plain unittest, with the package on the path.
+add_test(NAME ch06.python
+  COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s "${ch06_python_dir}/tests" -t "${ch06_python_dir}/tests"
+  WORKING_DIRECTORY "${ch06_python_dir}/tests")
+set_tests_properties(ch06.python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
+  LABELS python)

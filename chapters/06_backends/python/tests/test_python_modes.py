@@ -1,0 +1,87 @@
+"""A TorchDispatchMode written in Python on chapter 06's mode stack: which
+calls reach __torch_dispatch__, in which order, with which arguments,
+against torch 1.13 on the same statements (tests/data/, written by
+maint/reference/gen_python_mode_data.py); and the stash: what the handler
+calls goes below it, to the next mode or the kernel."""
+
+import os
+import unittest
+
+import mini_torch
+from mini_torch.utils._python_dispatch import TorchDispatchMode, _len_torch_dispatch_stack
+
+DATA = os.path.join(os.path.dirname(__file__), "data", "pytorch-1.13-python-modes.txt")
+
+
+def describe(value):
+    if isinstance(value, mini_torch.Tensor):
+        return "Tensor"
+    return type(value).__name__
+
+
+class LoggingMode(TorchDispatchMode):
+    def __init__(self):
+        self.log = []
+
+    def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        self.log.append(f"{func} ({', '.join(describe(arg) for arg in args)}) {{{', '.join(sorted(kwargs))}}}")
+        return func(*args, **kwargs)
+
+
+def run(statement):
+    a = mini_torch.tensor([1.0, 2.0])
+    b = mini_torch.tensor([3.0, 4.0])
+    g = mini_torch.tensor([5.0, 6.0], requires_grad=True)
+    mode = LoggingMode()
+    with mode:
+        eval(statement, {"torch": mini_torch, "a": a, "b": b, "g": g})  # noqa: S307 (the data's statements)
+    return "; ".join(mode.log)
+
+
+class ModesAgainstTorch(unittest.TestCase):
+    def test_every_recorded_statement(self):
+        with open(DATA, encoding="utf-8") as data:
+            lines = [line.rstrip("\n") for line in data if not line.startswith("#")]
+        self.assertGreater(len(lines), 8)
+        for call, logs in zip(lines[0::2], lines[1::2]):
+            statement = call[len("call "):]
+            with self.subTest(statement=statement):
+                self.assertEqual(run(statement), logs[len("logs "):])
+
+
+class Stash(unittest.TestCase):
+    def test_the_handler_calls_reach_the_mode_below(self):
+        order = []
+
+        class Named(TorchDispatchMode):
+            def __init__(self, name):
+                self.name = name
+
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                order.append((self.name, str(func), _len_torch_dispatch_stack()))
+                return func(*args, **(kwargs or {}))
+
+        a = mini_torch.tensor([1.0])
+        with Named("outer"), Named("inner"):
+            result = mini_torch.neg(a)
+        self.assertEqual(result.tolist(), [-1.0])
+        # The inner (top) mode first, with itself stashed; then the outer one.
+        self.assertEqual(order, [("inner", "aten.neg.default", 1), ("outer", "aten.neg.default", 0)])
+        self.assertEqual(_len_torch_dispatch_stack(), 0)
+
+    def test_a_mode_can_change_the_result(self):
+        class Doubling(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                result = func(*args, **(kwargs or {}))
+                return result + result
+
+        a = mini_torch.tensor([1.0])
+        with Doubling():
+            result = mini_torch.neg(a)
+        # neg, then add (the handler's own call, below the stashed mode).
+        self.assertEqual(result.tolist(), [-2.0])
+
+
+if __name__ == "__main__":
+    unittest.main()
