@@ -10,6 +10,15 @@
 get_target_property(ch06_python_parts ch06_backends MINI_PARTS)
 set_target_properties(${ch06_python_parts} PROPERTIES POSITION_INDEPENDENT_CODE ON)
 
+# Not in the sanitizer builds: an instrumented module needs the sanitizer's
+# runtime loaded before python3 starts (LD_PRELOAD), and python3 itself then
+# reports its own leaks and races; the C++ below the module is what those
+# builds test, through the chapter's own test programs.
+if(CMAKE_CXX_FLAGS MATCHES "sanitize")
+  message(STATUS "ch06: no mini_torch module in a sanitizer build (python3 is not instrumented)")
+  return()
+endif()
+
 find_package(Python3 COMPONENTS Interpreter Development.Module)
 if(NOT Python3_Development.Module_FOUND)
   message(STATUS "ch06: no Python development headers (Debian: python3-dev): no mini_torch module")
@@ -41,6 +50,11 @@ mini_target_defaults(ch06_python_C)
 target_compile_options(ch06_python_C PRIVATE -Wno-cast-function-type -Wno-missing-field-initializers)
 set_target_properties(ch06_python_C PROPERTIES OUTPUT_NAME _C LIBRARY_OUTPUT_DIRECTORY "${ch06_python_out}/mini_torch")
 
+# The generated bindings call into the chapter's library directly, not
+# through the module's PLT: gdb then breaks in a kernel itself, not in its
+# PLT stub, and the frames read as the C++ walkthrough's do.
+target_link_options(ch06_python_C PRIVATE -Wl,-Bsymbolic-functions)
+
 # The package's Python files beside the module, so that
 # PYTHONPATH=<build>/chapters/06_backends/python finds both.
 file(GLOB_RECURSE ch06_python_package CONFIGURE_DEPENDS RELATIVE "${ch06_python_dir}" "${ch06_python_dir}/mini_torch/*.py")
@@ -60,3 +74,15 @@ add_test(NAME ch06.python
   WORKING_DIRECTORY "${ch06_python_dir}/tests")
 set_tests_properties(ch06.python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
   LABELS python)
+
+# The walkthrough from python3 (gdb/add_from_python.gdb): gdb runs the
+# interpreter itself (not a launcher script such as pyenv's shim) on add.py.
+execute_process(COMMAND ${Python3_EXECUTABLE} -c "import sys; print(sys.executable)"
+                OUTPUT_VARIABLE ch06_python_binary OUTPUT_STRIP_TRAILING_WHITESPACE)
+find_program(GDB_EXECUTABLE gdb)
+add_test(NAME ch06.gdb.add_from_python
+  COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/gdb/run_script.py" --gdb "${GDB_EXECUTABLE}"
+          "${ch06_python_dir}/gdb/add_from_python.gdb" "${ch06_python_binary}"
+  WORKING_DIRECTORY "${ch06_python_dir}/gdb")
+set_tests_properties(ch06.gdb.add_from_python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}:${ch06_python_dir}/gdb"
+  LABELS "gdb;python" SKIP_RETURN_CODE 77)
