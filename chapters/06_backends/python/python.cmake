@@ -74,6 +74,10 @@ add_test(NAME ch06.python
   WORKING_DIRECTORY "${ch06_python_dir}/tests")
 set_tests_properties(ch06.python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
   LABELS python)
+# The tour's Python stop (demo/tour.py) runs to the end.
+add_test(NAME ch06.python.demo COMMAND ${Python3_EXECUTABLE} "${ch06_python_dir}/demo/tour.py")
+set_tests_properties(ch06.python.demo PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}" LABELS python
+  PASS_REGULAR_EXPRESSION "__torch_dispatch__: aten.neg.default")
 
 # The walkthrough from python3 (gdb/add_from_python.gdb): gdb runs the
 # interpreter itself (not a launcher script such as pyenv's shim) on add.py.
