@@ -1,10 +1,12 @@
 #include "csrc/python_variable.h"
 
+#include <unordered_map>
 #include <vector>
 
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
+#include "csrc/utils/python_arg_parser.h"
 #include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
 #include "mini/generated/Functions.h"
@@ -16,6 +18,33 @@ PyObject* THPVariableClass = nullptr;
 namespace {
 
 THPVariable* self_(PyObject* self) { return reinterpret_cast<THPVariable*>(self); }
+
+/// Wrapper subclass tensors and their Python objects, which the table
+/// keeps alive while C++ holds the tensor: a result __torch_dispatch__
+/// returns lives on the dispatcher's stack only until the binding wraps it,
+/// and must come back as the same object. (PyTorch makes the TensorImpl own
+/// its Python object for that.) An entry goes in sweepWrapperObjects() once
+/// only the table holds the object and only the object holds the tensor.
+/// Touched with the GIL held only.
+std::unordered_map<const TensorImpl*, PyObject*>& wrapperObjects() {
+  static std::unordered_map<const TensorImpl*, PyObject*> objects;
+  return objects;
+}
+
+void sweepWrapperObjects() {
+  std::vector<PyObject*> released;
+  for (auto it = wrapperObjects().begin(); it != wrapperObjects().end();) {
+    if (Py_REFCNT(it->second) == 1 && THPVariable_Unpack(it->second).use_count() == 1) {
+      released.push_back(it->second);
+      it = wrapperObjects().erase(it);
+    } else {
+      ++it;
+    }
+  }
+  for (PyObject* object : released) {
+    Py_DECREF(object);
+  }
+}
 
 // tp_new of _TensorBase: Python code makes tensors with mini_torch.tensor()
 // or _make_wrapper_subclass, never with the class itself.
@@ -293,9 +322,49 @@ PyObject* THPVariable_NewWithType(PyTypeObject* type, Tensor tensor) {
   return object;
 }
 
+PyObject* THPVariable_wrapperObject(const TensorImpl* impl) {
+  const auto found = wrapperObjects().find(impl);
+  return found == wrapperObjects().end() ? nullptr : found->second;
+}
+
+PyObject* THPVariable_make_wrapper_subclass(PyObject* /*module*/, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({
+      "_make_wrapper_subclass(PyObject cls, IntArrayRef size, *, ScalarType? dtype=None, Device? device=None, "
+      "bool requires_grad=False)",
+  });
+  ParsedArgs<5> parsed_args;
+  auto _r = parser.parse(nullptr, args, kwargs, parsed_args);
+  PyObject* cls = parsed_args.args[0];
+  if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &THPVariableType)) {
+    throw TypeError("_make_wrapper_subclass: cls must be a subclass of mini_torch.Tensor");
+  }
+  // No data: the wrapper's operators all go to __torch_dispatch__, which
+  // computes on what the subclass wraps. (1.13's wrapper reports the device
+  // given; this one is a meta tensor, and says so.)
+  Tensor tensor = emptyTensor(_r.intlist(1), TensorOptions{_r.scalartype(2), Device{DeviceType::Meta, -1}});
+  TensorImpl* impl = tensor.unsafeGetTensorImpl();
+  impl->keySet = impl->keySet.add(DispatchKey::Python);
+  if (_r.toBool(4)) {
+    tensor.setRequiresGrad(true);
+  }
+  sweepWrapperObjects();
+  PyObject* object = THPVariable_NewWithType(reinterpret_cast<PyTypeObject*>(cls), std::move(tensor));
+  if (object != nullptr) {
+    Py_INCREF(object);
+    wrapperObjects()[impl] = object;
+  }
+  return object;
+  END_HANDLE_TH_ERRORS
+}
+
 PyObject* THPVariable_Wrap(Tensor tensor) {
   if (!tensor.defined()) {
     Py_RETURN_NONE;
+  }
+  if (PyObject* object = THPVariable_wrapperObject(tensor.unsafeGetTensorImpl())) {
+    Py_INCREF(object);
+    return object;
   }
   auto* type =
       reinterpret_cast<PyTypeObject*>(THPVariableClass != nullptr ? THPVariableClass : (PyObject*)&THPVariableType);

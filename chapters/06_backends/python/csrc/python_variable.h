@@ -27,6 +27,14 @@ inline const Tensor& THPVariable_Unpack(PyObject* obj) { return reinterpret_cast
 PyObject* THPVariable_Wrap(Tensor tensor);
 /// A tensor of `type` (a subclass of _TensorBase) for `tensor`.
 PyObject* THPVariable_NewWithType(PyTypeObject* type, Tensor tensor);
+/// _make_wrapper_subclass(cls, size, *, dtype=None, requires_grad=False):
+/// an instance of `cls` whose tensor has a shape and a dtype but no data (a
+/// meta tensor) and the Python key, so that every operator on it reaches
+/// cls.__torch_dispatch__ (python_dispatch.cpp).
+PyObject* THPVariable_make_wrapper_subclass(PyObject* module, PyObject* args, PyObject* kwargs);
+/// The Python object of a wrapper subclass's tensor (borrowed), nullptr for
+/// any other tensor. PyTorch keeps it in the TensorImpl; here a table does.
+PyObject* THPVariable_wrapperObject(const TensorImpl* impl);
 /// Adds _TensorBase to the module, its methods the manual ones and the
 /// generated ones (python_variable_methods.cpp) together.
 void initTensorBase(PyObject* module);

@@ -6,6 +6,10 @@ from mini_torch import _C
 
 
 class Tensor(_C._TensorBase):
+    # A subclass's constructor makes its tensor with this (torch's
+    # Tensor._make_wrapper_subclass), then keeps what it wraps on the object.
+    _make_wrapper_subclass = staticmethod(_C._make_wrapper_subclass)
+
     __add__ = _C._TensorBase.add
     __sub__ = _C._TensorBase.sub
     __mul__ = _C._TensorBase.mul

@@ -1,4 +1,5 @@
-"""A TorchDispatchMode written in Python on chapter 06's mode stack: which
+"""A TorchDispatchMode written in Python on chapter 06's mode stack, and a
+tensor subclass made with _make_wrapper_subclass (a LoggingTensor): which
 calls reach __torch_dispatch__, in which order, with which arguments,
 against torch 1.13 on the same statements (tests/data/, written by
 maint/reference/gen_python_mode_data.py); and the stash: what the handler
@@ -29,6 +30,38 @@ class LoggingMode(TorchDispatchMode):
         return func(*args, **kwargs)
 
 
+class LoggingTensor(mini_torch.Tensor):
+    """torch's LoggingTensor: a wrapper whose __torch_dispatch__ logs each
+    call, then runs it on the wrapped tensors and wraps the result."""
+    __slots__ = ["elem"]
+    log = []
+
+    def __new__(cls, elem):
+        wrapper = mini_torch.Tensor._make_wrapper_subclass(cls, elem.size(), dtype=elem.dtype, device=elem.device,
+                                                           requires_grad=elem.requires_grad)
+        wrapper.elem = elem
+        return wrapper
+
+    @classmethod
+    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        cls.log.append(f"{func} ({', '.join(describe(arg) for arg in args)}) {{{', '.join(sorted(kwargs))}}}")
+
+        def unwrap(value):
+            return value.elem if isinstance(value, LoggingTensor) else value
+
+        result = func(*[unwrap(arg) for arg in args], **{key: unwrap(value) for key, value in kwargs.items()})
+        return LoggingTensor(result) if isinstance(result, mini_torch.Tensor) else result
+
+
+def run_subclass(statement):
+    a = LoggingTensor(mini_torch.tensor([1.0, 2.0]))
+    b = LoggingTensor(mini_torch.tensor([3.0, 4.0]))
+    LoggingTensor.log = []
+    result = eval(statement, {"torch": mini_torch, "a": a, "b": b})  # noqa: S307 (the data's statements)
+    return "; ".join(LoggingTensor.log) + f" => {result.elem.tolist()}"
+
+
 def run(statement):
     a = mini_torch.tensor([1.0, 2.0])
     b = mini_torch.tensor([3.0, 4.0])
@@ -44,10 +77,11 @@ class ModesAgainstTorch(unittest.TestCase):
         with open(DATA, encoding="utf-8") as data:
             lines = [line.rstrip("\n") for line in data if not line.startswith("#")]
         self.assertGreater(len(lines), 8)
+        kinds = {"call": run, "subclass": run_subclass}
         for call, logs in zip(lines[0::2], lines[1::2]):
-            statement = call[len("call "):]
-            with self.subTest(statement=statement):
-                self.assertEqual(run(statement), logs[len("logs "):])
+            kind, statement = call.split(" ", 1)
+            with self.subTest(kind=kind, statement=statement):
+                self.assertEqual(kinds[kind](statement), logs[len("logs "):])
 
 
 class Stash(unittest.TestCase):

@@ -21,6 +21,7 @@ const std::map<std::string, ParameterType>& typeMap() {
       {"int64_t", ParameterType::INT64},         {"double", ParameterType::DOUBLE},
       {"IntArrayRef", ParameterType::INT_LIST},  {"bool", ParameterType::BOOL},
       {"ScalarType", ParameterType::SCALARTYPE}, {"Device", ParameterType::DEVICE},
+      {"PyObject", ParameterType::PYOBJECT},
   };
   return types;
 }
@@ -207,6 +208,7 @@ bool FunctionParameter::check(PyObject* obj) const {
     case ParameterType::BOOL: return PyBool_Check(obj);
     case ParameterType::SCALARTYPE: return THPDtype_Check(obj);
     case ParameterType::DEVICE: return THPDevice_Check(obj) || PyUnicode_Check(obj);
+    case ParameterType::PYOBJECT: return true;
   }
   return false;
 }
@@ -221,6 +223,7 @@ std::string FunctionParameter::type_name() const {
     case ParameterType::BOOL: return "bool";
     case ParameterType::SCALARTYPE: return "torch.dtype";
     case ParameterType::DEVICE: return "torch.device";
+    case ParameterType::PYOBJECT: return "object";
   }
   return "?";
 }

@@ -31,7 +31,7 @@
 
 namespace mini::python {
 
-enum class ParameterType { TENSOR, SCALAR, INT64, DOUBLE, INT_LIST, BOOL, SCALARTYPE, DEVICE };
+enum class ParameterType { TENSOR, SCALAR, INT64, DOUBLE, INT_LIST, BOOL, SCALARTYPE, DEVICE, PYOBJECT };
 
 struct FunctionParameter {
   FunctionParameter(const std::string& fmt, bool keyword_only);

@@ -8,9 +8,11 @@
 #include <fmt/format.h>
 
 #include "csrc/Exceptions.h"
+#include "csrc/python_variable.h"
 #include "csrc/utils/python_ivalue.h"
 #include "csrc/utils/wrap_outputs.h"
 #include "mini/dispatch/dispatcher.h"
+#include "mini/dispatch_modes/python_tensor_dispatch.h"
 #include "mini/dispatch_modes/torch_dispatch_mode.h"
 #include "mini/op_registration/library.h"
 
@@ -220,6 +222,41 @@ class PythonMode final : public TorchDispatchMode {
  private:
   PyObject* mode_;
 };
+
+/// The Python key's hook for tensor subclasses: the first wrapper tensor
+/// among the arguments names the class whose __torch_dispatch__(func,
+/// types, args, kwargs) runs; types lists each argument's subclass once.
+void pythonTensorDispatch(const OperatorHandle& op, Stack* stack) {
+  gil_scoped_acquire gil;
+  const FunctionSchema& schema = op.schema();
+  PyRef types(PyList_New(0));
+  const std::size_t first = stack->size() - schema.arguments.size();
+  for (std::size_t i = first; i < stack->size(); ++i) {
+    if (!(*stack)[i].isTensor()) {
+      continue;
+    }
+    PyObject* object = THPVariable_wrapperObject((*stack)[i].toTensor().unsafeGetTensorImpl());
+    if (object != nullptr && !PySequence_Contains(types.ptr, (PyObject*)Py_TYPE(object))) {
+      PyList_Append(types.ptr, (PyObject*)Py_TYPE(object));
+    }
+  }
+  if (PyList_GET_SIZE(types.ptr) == 0) {
+    throw std::logic_error(
+        fmt::format("{} reached the Python key with no dispatch mode and no tensor subclass", op.operatorName()));
+  }
+  auto [args, kwargs] = argsAndKwargs(schema, *stack);
+  PyRef args_ref(args);
+  PyRef kwargs_ref(kwargs);
+  PyRef func(opOverloadOf(op));
+  PyRef types_tuple(PyList_AsTuple(types.ptr));
+  PyObject* result = PyObject_CallMethod(PyList_GET_ITEM(types.ptr, 0), "__torch_dispatch__", "OOOO", func.ptr,
+                                         types_tuple.ptr, args_ref.ptr, kwargs_ref.ptr);
+  if (result == nullptr) {
+    rethrowPythonError();
+  }
+  PyRef result_ref(result);
+  pushResults(schema, stack, result);
+}
 
 // ------------------------------------------------------------ functions
 
@@ -501,6 +538,7 @@ void initDispatchBindings(PyObject* module) {
     return;
   }
   PyModule_AddObjectRef(module, "_DispatchLibrary", (PyObject*)&THPDispatchLibraryType);
+  setPythonTensorDispatchHook(&pythonTensorDispatch);
 }
 
 }  // namespace mini::python
