@@ -18,6 +18,16 @@ calls and wraps), with `g` left out:
     subclass <statement>
     logs <func> (<args' types>) {<kwargs' names>}; ... => <the result's values>
 
+And two more subclasses on the same statements: a MaskedTensor (data and a
+mask; a result's mask is its inputs' masks and-ed, its values None where
+masked) and a LazyTensor (each call recorded, nothing run until
+materialize()):
+
+    masked <statement>
+    gives <the result's values, None where masked>
+    lazy <statement>
+    gives <the calls recorded> => <the values materialize() gives>
+
     /usr/bin/python3 maint/reference/gen_python_mode_data.py \\
         chapters/06_backends/python/tests/data/pytorch-1.13-python-modes.txt
 """
@@ -37,6 +47,7 @@ STATEMENTS = [
     "torch.add(a, b, out=b)",
     "torch.ops.aten.sub.Tensor(a, b)",
     "g.mul(b)",
+    "torch.neg(a * b + a)",
 ]
 
 
@@ -89,6 +100,73 @@ def run_subclass(statement: str) -> str:
     return "; ".join(LoggingTensor.log) + f" => {result.elem.tolist()}"
 
 
+class MaskedTensor(torch.Tensor):
+    __slots__ = ["data_", "mask"]
+    __torch_function__ = torch._C._disabled_torch_function_impl
+
+    @staticmethod
+    def __new__(cls, data, mask):
+        wrapper = torch.Tensor._make_wrapper_subclass(cls, data.size(), dtype=data.dtype)
+        wrapper.data_, wrapper.mask = data, mask
+        return wrapper
+
+    @classmethod
+    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        masks = [arg.mask for arg in list(args) + list(kwargs.values()) if isinstance(arg, MaskedTensor)]
+        mask = [all(bits) for bits in zip(*masks)]
+
+        def unwrap(value):
+            return value.data_ if isinstance(value, MaskedTensor) else value
+
+        result = func(*[unwrap(arg) for arg in args], **{key: unwrap(value) for key, value in kwargs.items()})
+        return MaskedTensor(result, mask)
+
+
+def run_masked(statement: str) -> str:
+    a = MaskedTensor(torch.tensor([1.0, 2.0]), [True, False])
+    b = MaskedTensor(torch.tensor([3.0, 4.0]), [True, True])
+    result = eval(statement, {"torch": torch, "a": a, "b": b})  # noqa: S307 (our statements)
+    return str([value if bit else None for value, bit in zip(result.data_.tolist(), result.mask)])
+
+
+class LazyTensor(torch.Tensor):
+    __slots__ = ["thunk"]
+    __torch_function__ = torch._C._disabled_torch_function_impl
+    recorded = []
+
+    @staticmethod
+    def __new__(cls, like, thunk):
+        wrapper = torch.Tensor._make_wrapper_subclass(cls, like.size(), dtype=like.dtype)
+        wrapper.thunk = thunk
+        return wrapper
+
+    @classmethod
+    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        cls.recorded.append(str(func))
+
+        def force(value):
+            return value.materialize() if isinstance(value, LazyTensor) else value
+
+        like = next(arg for arg in args if isinstance(arg, torch.Tensor))
+        return LazyTensor(like, lambda: func(*[force(arg) for arg in args],
+                                             **{key: force(value) for key, value in kwargs.items()}))
+
+    def materialize(self):
+        return self.thunk()
+
+
+def run_lazy(statement: str) -> str:
+    a_value, b_value = torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])
+    a = LazyTensor(a_value, lambda: a_value)
+    b = LazyTensor(b_value, lambda: b_value)
+    LazyTensor.recorded = []
+    result = eval(statement, {"torch": torch, "a": a, "b": b})  # noqa: S307 (our statements)
+    recorded = ", ".join(LazyTensor.recorded)
+    return f"{recorded} => {result.materialize().tolist()}"
+
+
 def run(statement: str) -> str:
     a = torch.tensor([1.0, 2.0])
     b = torch.tensor([3.0, 4.0])
@@ -106,6 +184,10 @@ def main(out_path: str) -> int:
     for statement in STATEMENTS:
         if not re.search(r"\bg\b", statement):
             lines += [f"subclass {statement}", "logs " + run_subclass(statement)]
+    for statement in STATEMENTS:
+        if not re.search(r"\bg\b", statement) and "out=" not in statement and "_(" not in statement:
+            lines += [f"masked {statement}", "gives " + run_masked(statement)]
+            lines += [f"lazy {statement}", "gives " + run_lazy(statement)]
     with open(out_path, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
     return 0

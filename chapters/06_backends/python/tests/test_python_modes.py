@@ -1,5 +1,6 @@
 """A TorchDispatchMode written in Python on chapter 06's mode stack, and a
-tensor subclass made with _make_wrapper_subclass (a LoggingTensor): which
+tensor subclass made with _make_wrapper_subclass (a logging, a masked and
+a lazy one): which
 calls reach __torch_dispatch__, in which order, with which arguments,
 against torch 1.13 on the same statements (tests/data/, written by
 maint/reference/gen_python_mode_data.py); and the stash: what the handler
@@ -62,6 +63,71 @@ def run_subclass(statement):
     return "; ".join(LoggingTensor.log) + f" => {result.elem.tolist()}"
 
 
+class MaskedTensor(mini_torch.Tensor):
+    """Data and a mask: a result's mask is its inputs' masks and-ed."""
+    __slots__ = ["data_", "mask"]
+
+    def __new__(cls, data, mask):
+        wrapper = mini_torch.Tensor._make_wrapper_subclass(cls, data.size(), dtype=data.dtype)
+        wrapper.data_, wrapper.mask = data, mask
+        return wrapper
+
+    @classmethod
+    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        masks = [arg.mask for arg in list(args) + list(kwargs.values()) if isinstance(arg, MaskedTensor)]
+        mask = [all(bits) for bits in zip(*masks)]
+
+        def unwrap(value):
+            return value.data_ if isinstance(value, MaskedTensor) else value
+
+        result = func(*[unwrap(arg) for arg in args], **{key: unwrap(value) for key, value in kwargs.items()})
+        return MaskedTensor(result, mask)
+
+
+def run_masked(statement):
+    a = MaskedTensor(mini_torch.tensor([1.0, 2.0]), [True, False])
+    b = MaskedTensor(mini_torch.tensor([3.0, 4.0]), [True, True])
+    result = eval(statement, {"torch": mini_torch, "a": a, "b": b})  # noqa: S307 (the data's statements)
+    return str([value if bit else None for value, bit in zip(result.data_.tolist(), result.mask)])
+
+
+class LazyTensor(mini_torch.Tensor):
+    """Each call recorded, nothing run until materialize()."""
+    __slots__ = ["thunk"]
+    recorded = []
+
+    def __new__(cls, like, thunk):
+        wrapper = mini_torch.Tensor._make_wrapper_subclass(cls, like.size(), dtype=like.dtype)
+        wrapper.thunk = thunk
+        return wrapper
+
+    @classmethod
+    def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        cls.recorded.append(str(func))
+
+        def force(value):
+            return value.materialize() if isinstance(value, LazyTensor) else value
+
+        like = next(arg for arg in args if isinstance(arg, mini_torch.Tensor))
+        return LazyTensor(like, lambda: func(*[force(arg) for arg in args],
+                                             **{key: force(value) for key, value in kwargs.items()}))
+
+    def materialize(self):
+        return self.thunk()
+
+
+def run_lazy(statement):
+    a_value, b_value = mini_torch.tensor([1.0, 2.0]), mini_torch.tensor([3.0, 4.0])
+    a = LazyTensor(a_value, lambda: a_value)
+    b = LazyTensor(b_value, lambda: b_value)
+    LazyTensor.recorded = []
+    result = eval(statement, {"torch": mini_torch, "a": a, "b": b})  # noqa: S307 (the data's statements)
+    recorded = ", ".join(LazyTensor.recorded)
+    return f"{recorded} => {result.materialize().tolist()}"
+
+
 def run(statement):
     a = mini_torch.tensor([1.0, 2.0])
     b = mini_torch.tensor([3.0, 4.0])
@@ -77,11 +143,11 @@ class ModesAgainstTorch(unittest.TestCase):
         with open(DATA, encoding="utf-8") as data:
             lines = [line.rstrip("\n") for line in data if not line.startswith("#")]
         self.assertGreater(len(lines), 8)
-        kinds = {"call": run, "subclass": run_subclass}
-        for call, logs in zip(lines[0::2], lines[1::2]):
+        kinds = {"call": run, "subclass": run_subclass, "masked": run_masked, "lazy": run_lazy}
+        for call, answer in zip(lines[0::2], lines[1::2]):
             kind, statement = call.split(" ", 1)
             with self.subTest(kind=kind, statement=statement):
-                self.assertEqual(kinds[kind](statement), logs[len("logs "):])
+                self.assertEqual(kinds[kind](statement), answer.split(" ", 1)[1])
 
 
 class Stash(unittest.TestCase):
