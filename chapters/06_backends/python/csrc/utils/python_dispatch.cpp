@@ -136,6 +136,32 @@ void pushResults(const FunctionSchema& schema, Stack* stack, PyObject* result) {
   }
 }
 
+/// The boxed call handed to Python: with the GIL, the stack's arguments as
+/// (args, kwargs), `call(args, kwargs)` (a new reference, nullptr when it
+/// raised), its result back on the stack. What differs between a Python
+/// kernel, a mode and a subclass is only `call`.
+template <class Call>
+void callIntoPython(const OperatorHandle& op, Stack* stack, Call call) {
+  gil_scoped_acquire gil;
+  const FunctionSchema& schema = op.schema();
+  auto [args, kwargs] = argsAndKwargs(schema, *stack);
+  PyRef args_ref(args);
+  PyRef kwargs_ref(kwargs);
+  PyObject* result = call(args_ref.ptr, kwargs_ref.ptr);
+  if (result == nullptr) {
+    rethrowPythonError();
+  }
+  PyRef result_ref(result);
+  pushResults(schema, stack, result);
+}
+
+/// `__torch_dispatch__(func, types, args, kwargs)` of `target` (a mode, or a subclass's class).
+PyObject* callTorchDispatch(PyObject* target, const OperatorHandle& op, PyObject* types, PyObject* args,
+                            PyObject* kwargs) {
+  PyRef func(opOverloadOf(op));
+  return PyObject_CallMethod(target, "__torch_dispatch__", "OOOO", func.ptr, types, args, kwargs);
+}
+
 /// A kernel written in Python (Library.impl): called with the operator's
 /// arguments as Python objects, its result pushed back. A fallback kernel
 /// is called with `func` first.
@@ -154,12 +180,10 @@ class PythonKernel final : public OperatorKernel {
   PythonKernel& operator=(const PythonKernel&) = delete;
 
   void operator()(const OperatorHandle& op, DispatchKeySet /*keys*/, Stack* stack) {
-    gil_scoped_acquire gil;
-    const FunctionSchema& schema = op.schema();
-    auto [args, kwargs] = argsAndKwargs(schema, *stack);
-    PyRef args_ref(args);
-    PyRef kwargs_ref(kwargs);
-    if (with_func_) {
+    callIntoPython(op, stack, [&](PyObject* args, PyObject* kwargs) -> PyObject* {
+      if (!with_func_) {
+        return PyObject_Call(function_, args, kwargs);
+      }
       PyRef func(opOverloadOf(op));
       PyRef prefixed(PyTuple_New(PyTuple_GET_SIZE(args) + 1));
       Py_INCREF(func.ptr);
@@ -168,14 +192,8 @@ class PythonKernel final : public OperatorKernel {
         Py_INCREF(PyTuple_GET_ITEM(args, i));
         PyTuple_SET_ITEM(prefixed.ptr, i + 1, PyTuple_GET_ITEM(args, i));
       }
-      std::swap(args_ref.ptr, prefixed.ptr);
-    }
-    PyObject* result = PyObject_Call(function_, args_ref.ptr, kwargs_ref.ptr);
-    if (result == nullptr) {
-      rethrowPythonError();
-    }
-    PyRef result_ref(result);
-    pushResults(schema, stack, result);
+      return PyObject_Call(function_, prefixed.ptr, kwargs);
+    });
   }
 
  private:
@@ -201,20 +219,10 @@ class PythonMode final : public TorchDispatchMode {
   std::string name() const override { return Py_TYPE(mode_)->tp_name; }
 
   void torchDispatch(const OperatorHandle& op, Stack* stack) override {
-    gil_scoped_acquire gil;
-    const FunctionSchema& schema = op.schema();
-    auto [args, kwargs] = argsAndKwargs(schema, *stack);
-    PyRef args_ref(args);
-    PyRef kwargs_ref(kwargs);
-    PyRef func(opOverloadOf(op));
-    PyRef types(PyTuple_New(0));
-    PyObject* result =
-        PyObject_CallMethod(mode_, "__torch_dispatch__", "OOOO", func.ptr, types.ptr, args_ref.ptr, kwargs_ref.ptr);
-    if (result == nullptr) {
-      rethrowPythonError();
-    }
-    PyRef result_ref(result);
-    pushResults(schema, stack, result);
+    callIntoPython(op, stack, [&](PyObject* args, PyObject* kwargs) {
+      PyRef types(PyTuple_New(0));
+      return callTorchDispatch(mode_, op, types.ptr, args, kwargs);
+    });
   }
 
   PyObject* object() const { return mode_; }
@@ -227,35 +235,23 @@ class PythonMode final : public TorchDispatchMode {
 /// among the arguments names the class whose __torch_dispatch__(func,
 /// types, args, kwargs) runs; types lists each argument's subclass once.
 void pythonTensorDispatch(const OperatorHandle& op, Stack* stack) {
-  gil_scoped_acquire gil;
-  const FunctionSchema& schema = op.schema();
-  PyRef types(PyList_New(0));
-  const std::size_t first = stack->size() - schema.arguments.size();
-  for (std::size_t i = first; i < stack->size(); ++i) {
-    if (!(*stack)[i].isTensor()) {
-      continue;
+  callIntoPython(op, stack, [&](PyObject* args, PyObject* kwargs) {
+    PyRef types(PyList_New(0));
+    const std::size_t first = stack->size() - op.schema().arguments.size();
+    for (std::size_t i = first; i < stack->size(); ++i) {
+      PyObject* object =
+          (*stack)[i].isTensor() ? THPVariable_wrapperObject((*stack)[i].toTensor().unsafeGetTensorImpl()) : nullptr;
+      if (object != nullptr && PySequence_Contains(types.ptr, (PyObject*)Py_TYPE(object)) == 0) {
+        PyList_Append(types.ptr, (PyObject*)Py_TYPE(object));
+      }
     }
-    PyObject* object = THPVariable_wrapperObject((*stack)[i].toTensor().unsafeGetTensorImpl());
-    if (object != nullptr && !PySequence_Contains(types.ptr, (PyObject*)Py_TYPE(object))) {
-      PyList_Append(types.ptr, (PyObject*)Py_TYPE(object));
+    if (PyList_GET_SIZE(types.ptr) == 0) {
+      throw std::logic_error(
+          fmt::format("{} reached the Python key with no dispatch mode and no tensor subclass", op.operatorName()));
     }
-  }
-  if (PyList_GET_SIZE(types.ptr) == 0) {
-    throw std::logic_error(
-        fmt::format("{} reached the Python key with no dispatch mode and no tensor subclass", op.operatorName()));
-  }
-  auto [args, kwargs] = argsAndKwargs(schema, *stack);
-  PyRef args_ref(args);
-  PyRef kwargs_ref(kwargs);
-  PyRef func(opOverloadOf(op));
-  PyRef types_tuple(PyList_AsTuple(types.ptr));
-  PyObject* result = PyObject_CallMethod(PyList_GET_ITEM(types.ptr, 0), "__torch_dispatch__", "OOOO", func.ptr,
-                                         types_tuple.ptr, args_ref.ptr, kwargs_ref.ptr);
-  if (result == nullptr) {
-    rethrowPythonError();
-  }
-  PyRef result_ref(result);
-  pushResults(schema, stack, result);
+    PyRef types_tuple(PyList_AsTuple(types.ptr));
+    return callTorchDispatch(PyList_GET_ITEM(types.ptr, 0), op, types_tuple.ptr, args, kwargs);
+  });
 }
 
 // ------------------------------------------------------------ functions
