@@ -19,6 +19,7 @@ inline namespace ch06 {
 /// `stack` in schema order in, the results out, as a boxed kernel.
 using PythonTensorDispatchHook = void (*)(const OperatorHandle& op, Stack* stack);
 
+/// Sets the hook (nullptr unsets it): mini_torch's module does, once, as it loads.
 void setPythonTensorDispatchHook(PythonTensorDispatchHook hook);
 
 }  // namespace ch06
