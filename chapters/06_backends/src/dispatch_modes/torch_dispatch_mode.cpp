@@ -1,5 +1,6 @@
 #include "mini/dispatch_modes/torch_dispatch_mode.h"
 
+#include <atomic>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -7,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/local_dispatch_key_set.h"
+#include "mini/dispatch_modes/python_tensor_dispatch.h"
 #include "mini/op_registration/library.h"
 
 namespace mini {
@@ -16,6 +18,9 @@ namespace {
 // One stack per thread, as PyTorch's: a mode pushed on one thread never
 // sees another thread's calls.
 thread_local std::vector<std::shared_ptr<TorchDispatchMode>> tlsModeStack;
+
+// Set once, when the Python module loads; read by every call on the key.
+std::atomic<PythonTensorDispatchHook> pythonTensorDispatchHook{nullptr};
 
 void setPythonKeyIncluded(bool included) {
   LocalDispatchKeySet state = localDispatchKeySet();
@@ -72,11 +77,19 @@ StashTorchDispatchModeGuard::~StashTorchDispatchModeGuard() {
 
 void callOperator(const OperatorHandle& op, Stack* stack) { op.callBoxed(stack); }
 
+void setPythonTensorDispatchHook(PythonTensorDispatchHook hook) { pythonTensorDispatchHook.store(hook); }
+
 // [python_fallback]
 void pythonFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
   if (TorchDispatchModeTLS::stack_len() == 0) {
-    // Only a hand-made IncludeDispatchKeyGuard(Python) gets here: pushing a
-    // mode is the one ordinary way in.
+    // No mode: a tensor subclass written in Python carries the key (1.13
+    // asks the modes first, then the subclasses, as here).
+    if (const PythonTensorDispatchHook hook = pythonTensorDispatchHook.load()) {
+      hook(op, stack);
+      return;
+    }
+    // Without Python, only a hand-made IncludeDispatchKeyGuard(Python) gets
+    // here: pushing a mode is the one ordinary way in.
     throw std::logic_error(fmt::format(
         "{} reached the Python key's fallback with no dispatch mode on this thread's mode stack", op.operatorName()));
   }

@@ -43,7 +43,7 @@ enum class DispatchKey : std::uint8_t {
   Dense,                  ///< per-backend: plain tensors; with a backend: CPU, CUDA, ...
   FPGA,                   ///< a backend with no Autograd key of its own: autograd runs on AutogradOther
   BackendSelect,          ///< picks a backend for calls with no tensor argument
-  Python,                 ///< user code on every operator (`__torch_dispatch__`); here, the counting fallback
+  Python,                 ///< user code on every operator (`__torch_dispatch__`); here, modes and Python subclasses
   ADInplaceOrView,        ///< version counters and view tracking for autograd
   AutogradOther,          ///< autograd for backends without their own autograd key
   AutogradFunctionality,  ///< per-backend: with a backend, AutogradCPU, AutogradCUDA, ...

@@ -1,0 +1,44 @@
+#include "csrc/Dtype.h"
+
+#include <array>
+#include <string>
+
+#include <fmt/format.h>
+
+namespace mini::python {
+namespace {
+
+constexpr std::array kScalarTypes{ScalarType::Bool,   ScalarType::Long, ScalarType::Float,
+                                  ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
+std::array<PyObject*, kScalarTypes.size()> dtypeObjects{};
+
+PyObject* THPDtype_repr(PyObject* self) {
+  const auto type = reinterpret_cast<THPDtype*>(self)->scalar_type;
+  return PyUnicode_FromString(fmt::format("mini_torch.{}", scalarTypeName(type)).c_str());
+}
+
+}  // namespace
+
+PyTypeObject THPDtypeType = {
+    .ob_base = PyVarObject_HEAD_INIT(nullptr, 0).tp_name = "mini_torch.dtype",
+    .tp_basicsize = sizeof(THPDtype),
+    .tp_repr = THPDtype_repr,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A tensor's element type (torch.dtype).",
+};
+
+PyObject* getTHPDtype(ScalarType type) { return dtypeObjects.at(static_cast<std::size_t>(type)); }
+
+void initDtypes(PyObject* module) {
+  if (PyType_Ready(&THPDtypeType) < 0 || PyModule_AddObjectRef(module, "dtype", (PyObject*)&THPDtypeType) < 0) {
+    return;
+  }
+  for (ScalarType type : kScalarTypes) {
+    auto* object = PyObject_New(THPDtype, &THPDtypeType);
+    object->scalar_type = type;
+    dtypeObjects.at(static_cast<std::size_t>(type)) = (PyObject*)object;
+    PyModule_AddObjectRef(module, std::string(scalarTypeName(type)).c_str(), (PyObject*)object);
+  }
+}
+
+}  // namespace mini::python

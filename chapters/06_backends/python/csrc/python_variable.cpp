@@ -1,0 +1,381 @@
+#include "csrc/python_variable.h"
+
+#include <unordered_map>
+#include <vector>
+
+#include "csrc/Device.h"
+#include "csrc/Dtype.h"
+#include "csrc/Exceptions.h"
+#include "csrc/utils/python_arg_parser.h"
+#include "mini/autograd/node.h"
+#include "mini/core/grad_mode.h"
+#include "mini/generated/Functions.h"
+
+namespace mini::python {
+
+PyObject* THPVariableClass = nullptr;
+
+namespace {
+
+THPVariable* self_(PyObject* self) { return reinterpret_cast<THPVariable*>(self); }
+
+/// Wrapper subclass tensors and their Python objects, which the table
+/// keeps alive while C++ holds the tensor: a result __torch_dispatch__
+/// returns lives on the dispatcher's stack only until the binding wraps it,
+/// and must come back as the same object. (PyTorch makes the TensorImpl own
+/// its Python object for that.) An entry goes in sweepWrapperObjects() once
+/// only the table holds the object and only the object holds the tensor.
+/// Touched with the GIL held only.
+std::unordered_map<const TensorImpl*, PyObject*>& wrapperObjects() {
+  static std::unordered_map<const TensorImpl*, PyObject*> objects;
+  return objects;
+}
+
+void sweepWrapperObjects() {
+  std::vector<PyObject*> released;
+  for (auto it = wrapperObjects().begin(); it != wrapperObjects().end();) {
+    if (Py_REFCNT(it->second) == 1 && THPVariable_Unpack(it->second).use_count() == 1) {
+      released.push_back(it->second);
+      it = wrapperObjects().erase(it);
+    } else {
+      ++it;
+    }
+  }
+  for (PyObject* object : released) {
+    Py_DECREF(object);
+  }
+}
+
+// tp_new of _TensorBase: Python code makes tensors with mini_torch.tensor()
+// or _make_wrapper_subclass, never with the class itself.
+PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*/) {
+  PyErr_Format(PyExc_TypeError, "cannot create '%s' instances: use mini_torch.tensor(data)", type->tp_name);
+  return nullptr;
+}
+
+void THPVariable_dealloc(PyObject* self) {
+  self_(self)->cdata.~Tensor();
+  Py_TYPE(self)->tp_free(self);
+}
+
+PyObject* THPVariable_repr(PyObject* self) {
+  HANDLE_TH_ERRORS
+  return PyUnicode_FromString(formatTensor(THPVariable_Unpack(self)).c_str());
+  END_HANDLE_TH_ERRORS
+}
+
+/// One element as Python has it: bool, int or float by the dtype.
+PyObject* elementToPython(double value, ScalarType dtype) {
+  if (dtype == ScalarType::Bool) {
+    return PyBool_FromLong(value != 0.0);
+  }
+  if (dtype == ScalarType::Long) {
+    return PyLong_FromLongLong(static_cast<long long>(value));
+  }
+  return PyFloat_FromDouble(value);
+}
+
+PyObject* listOf(const double* data, const Tensor& doubles, ScalarType dtype, std::size_t dim) {
+  if (dim == doubles.sizes().size()) {
+    return elementToPython(*data, dtype);
+  }
+  const std::int64_t size = doubles.sizes()[dim];
+  PyObject* list = PyList_New(size);
+  for (std::int64_t i = 0; i < size && list != nullptr; ++i) {
+    PyObject* item = listOf(data + i * doubles.strides()[dim], doubles, dtype, dim + 1);
+    if (item == nullptr) {
+      Py_CLEAR(list);
+      break;
+    }
+    PyList_SET_ITEM(list, i, item);
+  }
+  return list;
+}
+
+PyObject* THPVariable_tolist(PyObject* self, PyObject* /*unused*/) {
+  HANDLE_TH_ERRORS
+  const Tensor& tensor = THPVariable_Unpack(self);
+  Tensor doubles = tensor.detach();
+  if (!doubles.device().isCpu()) {
+    doubles = doubles.to(kCpu);
+  }
+  doubles = doubles.to(ScalarType::Double);
+  return listOf(doubles.dataPtr<const double>(), doubles, tensor.dtype(), 0);
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_item(PyObject* self, PyObject* /*unused*/) {
+  HANDLE_TH_ERRORS
+  const Tensor& tensor = THPVariable_Unpack(self);
+  return elementToPython(tensor.item(), tensor.dtype());
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_backward(PyObject* self, PyObject* args) {
+  HANDLE_TH_ERRORS
+  PyObject* gradient = Py_None;
+  if (!PyArg_ParseTuple(args, "|O", &gradient)) {
+    return nullptr;
+  }
+  if (gradient != Py_None && !THPVariable_Check(gradient)) {
+    throw TypeError("backward(): argument 'gradient' must be Tensor");
+  }
+  const Tensor self_tensor = THPVariable_Unpack(self);
+  const Tensor grad = gradient == Py_None ? Tensor() : THPVariable_Unpack(gradient);
+  {
+    // The engine runs C++ only: other Python threads may run meanwhile.
+    Py_BEGIN_ALLOW_THREADS;
+    try {
+      self_tensor.backward(grad);
+    } catch (...) {
+      Py_BLOCK_THREADS;
+      throw;
+    }
+    Py_END_ALLOW_THREADS;
+  }
+  Py_RETURN_NONE;
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_detach(PyObject* self, PyObject* /*unused*/) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(THPVariable_Unpack(self).detach());
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args) {
+  HANDLE_TH_ERRORS
+  int flag = 1;
+  if (!PyArg_ParseTuple(args, "|p", &flag)) {
+    return nullptr;
+  }
+  self_(self)->cdata.setRequiresGrad(flag != 0);
+  Py_INCREF(self);
+  return self;
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_dim(PyObject* self, PyObject* /*unused*/) {
+  return PyLong_FromLongLong(THPVariable_Unpack(self).dim());
+}
+
+PyObject* THPVariable_numel(PyObject* self, PyObject* /*unused*/) {
+  HANDLE_TH_ERRORS
+  return PyLong_FromLongLong(THPVariable_Unpack(self).numel());
+  END_HANDLE_TH_ERRORS
+}
+
+/// a.to(mini_torch.float64), a.to("cpu"), a.to(mini_torch.device("meta")).
+PyObject* THPVariable_to(PyObject* self, PyObject* args) {
+  HANDLE_TH_ERRORS
+  PyObject* target = nullptr;
+  if (!PyArg_ParseTuple(args, "O", &target)) {
+    return nullptr;
+  }
+  const Tensor& tensor = THPVariable_Unpack(self);
+  if (THPDtype_Check(target)) {
+    return THPVariable_Wrap(tensor.to(reinterpret_cast<THPDtype*>(target)->scalar_type));
+  }
+  if (THPDevice_Check(target)) {
+    return THPVariable_Wrap(tensor.to(reinterpret_cast<THPDevice*>(target)->device));
+  }
+  if (PyUnicode_Check(target)) {
+    return THPVariable_Wrap(tensor.to(parseDevice(PyUnicode_AsUTF8(target))));
+  }
+  throw TypeError(
+      fmt::format("to() received an invalid combination of arguments - got ({}), but expected one of:\n"
+                  " * (torch.device device)\n * (torch.dtype dtype)\n",
+                  Py_TYPE(target)->tp_name));
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_get_shape(PyObject* self, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  const Sizes& sizes = THPVariable_Unpack(self).sizes();
+  PyObject* shape = PyTuple_New(static_cast<Py_ssize_t>(sizes.size()));
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    PyTuple_SET_ITEM(shape, i, PyLong_FromLongLong(sizes[i]));
+  }
+  return shape;
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_get_dtype(PyObject* self, void* /*unused*/) {
+  PyObject* dtype = getTHPDtype(THPVariable_Unpack(self).dtype());
+  Py_INCREF(dtype);
+  return dtype;
+}
+
+PyObject* THPVariable_get_device(PyObject* self, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  return THPDevice_New(THPVariable_Unpack(self).device());
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_get_requires_grad(PyObject* self, void* /*unused*/) {
+  return PyBool_FromLong(THPVariable_Unpack(self).requiresGrad());
+}
+
+int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  if (value == nullptr || !PyBool_Check(value)) {
+    throw TypeError("requires_grad must be a bool");
+  }
+  self_(self)->cdata.setRequiresGrad(value == Py_True);
+  return 0;
+  END_HANDLE_TH_ERRORS_RET(-1)
+}
+
+PyObject* THPVariable_get_grad(PyObject* self, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  return THPVariable_Wrap(THPVariable_Unpack(self).grad());
+  END_HANDLE_TH_ERRORS
+}
+
+int THPVariable_set_grad(PyObject* self, PyObject* value, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  if (value == nullptr || value == Py_None) {
+    THPVariable_Unpack(self).mutableGrad() = Tensor();
+    return 0;
+  }
+  if (!THPVariable_Check(value)) {
+    throw TypeError(
+        fmt::format("assigned grad expected to be a Tensor or None but got grad of type {}", Py_TYPE(value)->tp_name));
+  }
+  THPVariable_Unpack(self).mutableGrad() = THPVariable_Unpack(value);
+  return 0;
+  END_HANDLE_TH_ERRORS_RET(-1)
+}
+
+PyObject* THPVariable_get_is_leaf(PyObject* self, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  return PyBool_FromLong(THPVariable_Unpack(self).isLeaf());
+  END_HANDLE_TH_ERRORS
+}
+
+/// The backward node's name (`AddBackward0`), or None: the course's nodes
+/// are C++ objects with no Python face, so the name stands in for grad_fn.
+PyObject* THPVariable_get_grad_fn_name(PyObject* self, void* /*unused*/) {
+  HANDLE_TH_ERRORS
+  const auto& node = THPVariable_Unpack(self).gradFn();
+  if (node == nullptr) {
+    Py_RETURN_NONE;
+  }
+  return PyUnicode_FromString(std::string(node->name()).c_str());
+  END_HANDLE_TH_ERRORS
+}
+
+PyGetSetDef THPVariable_properties[] = {
+    {"shape", THPVariable_get_shape, nullptr, nullptr, nullptr},
+    {"dtype", THPVariable_get_dtype, nullptr, nullptr, nullptr},
+    {"device", THPVariable_get_device, nullptr, nullptr, nullptr},
+    {"requires_grad", THPVariable_get_requires_grad, THPVariable_set_requires_grad, nullptr, nullptr},
+    {"grad", THPVariable_get_grad, THPVariable_set_grad, nullptr, nullptr},
+    {"is_leaf", THPVariable_get_is_leaf, nullptr, nullptr, nullptr},
+    {"_grad_fn_name", THPVariable_get_grad_fn_name, nullptr, nullptr, nullptr},
+    {nullptr},
+};
+
+PyMethodDef manual_methods[] = {
+    {"tolist", THPVariable_tolist, METH_NOARGS, nullptr},
+    {"item", THPVariable_item, METH_NOARGS, nullptr},
+    {"backward", THPVariable_backward, METH_VARARGS, nullptr},
+    {"detach", THPVariable_detach, METH_NOARGS, nullptr},
+    {"requires_grad_", THPVariable_requires_grad_, METH_VARARGS, nullptr},
+    {"dim", THPVariable_dim, METH_NOARGS, nullptr},
+    {"numel", THPVariable_numel, METH_NOARGS, nullptr},
+    {"to", THPVariable_to, METH_VARARGS, nullptr},
+};
+
+std::vector<PyMethodDef>& allMethods() {
+  static std::vector<PyMethodDef> methods = [] {
+    std::vector<PyMethodDef> all(std::begin(manual_methods), std::end(manual_methods));
+    for (PyMethodDef* def = generated_variable_methods(); def->ml_name != nullptr; ++def) {
+      all.push_back(*def);
+    }
+    all.push_back(PyMethodDef{nullptr, nullptr, 0, nullptr});
+    return all;
+  }();
+  return methods;
+}
+
+}  // namespace
+
+PyTypeObject THPVariableType = {
+    .ob_base = PyVarObject_HEAD_INIT(nullptr, 0).tp_name = "mini_torch._C._TensorBase",
+    .tp_basicsize = sizeof(THPVariable),
+    .tp_dealloc = THPVariable_dealloc,
+    .tp_repr = THPVariable_repr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "The C part of mini_torch.Tensor: a mini::Tensor and its methods.",
+    .tp_getset = THPVariable_properties,
+    .tp_new = THPVariable_pynew,
+};
+
+bool THPVariable_Check(PyObject* obj) { return PyObject_TypeCheck(obj, &THPVariableType) != 0; }
+
+PyObject* THPVariable_NewWithType(PyTypeObject* type, Tensor tensor) {
+  PyObject* object = type->tp_alloc(type, 0);
+  if (object != nullptr) {
+    new (&self_(object)->cdata) Tensor(std::move(tensor));
+  }
+  return object;
+}
+
+PyObject* THPVariable_wrapperObject(const TensorImpl* impl) {
+  const auto found = wrapperObjects().find(impl);
+  return found == wrapperObjects().end() ? nullptr : found->second;
+}
+
+PyObject* THPVariable_make_wrapper_subclass(PyObject* /*module*/, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static PythonArgParser parser({
+      "_make_wrapper_subclass(PyObject cls, IntArrayRef size, *, ScalarType? dtype=None, Device? device=None, "
+      "bool requires_grad=False)",
+  });
+  ParsedArgs<5> parsed_args;
+  auto _r = parser.parse(nullptr, args, kwargs, parsed_args);
+  PyObject* cls = parsed_args.args[0];
+  if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &THPVariableType)) {
+    throw TypeError("_make_wrapper_subclass: cls must be a subclass of mini_torch.Tensor");
+  }
+  // No data: the wrapper's operators all go to __torch_dispatch__, which
+  // computes on what the subclass wraps. (1.13's wrapper reports the device
+  // given; this one is a meta tensor, and says so.)
+  Tensor tensor = emptyTensor(_r.intlist(1), TensorOptions{_r.scalartype(2), Device{DeviceType::Meta, -1}});
+  TensorImpl* impl = tensor.unsafeGetTensorImpl();
+  impl->keySet = impl->keySet.add(DispatchKey::Python);
+  if (_r.toBool(4)) {
+    tensor.setRequiresGrad(true);
+  }
+  sweepWrapperObjects();
+  PyObject* object = THPVariable_NewWithType(reinterpret_cast<PyTypeObject*>(cls), std::move(tensor));
+  if (object != nullptr) {
+    Py_INCREF(object);
+    wrapperObjects()[impl] = object;
+  }
+  return object;
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_Wrap(Tensor tensor) {
+  if (!tensor.defined()) {
+    Py_RETURN_NONE;
+  }
+  if (PyObject* object = THPVariable_wrapperObject(tensor.unsafeGetTensorImpl())) {
+    Py_INCREF(object);
+    return object;
+  }
+  auto* type =
+      reinterpret_cast<PyTypeObject*>(THPVariableClass != nullptr ? THPVariableClass : (PyObject*)&THPVariableType);
+  return THPVariable_NewWithType(type, std::move(tensor));
+}
+
+void initTensorBase(PyObject* module) {
+  THPVariableType.tp_methods = allMethods().data();
+  if (PyType_Ready(&THPVariableType) == 0) {
+    PyModule_AddObjectRef(module, "_TensorBase", (PyObject*)&THPVariableType);
+  }
+}
+
+}  // namespace mini::python

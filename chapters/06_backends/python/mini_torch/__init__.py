@@ -1,0 +1,25 @@
+"""mini_torch: chapter 06's dispatcher from Python, laid out as torch is.
+
+The C part is the extension module mini_torch._C (python/csrc/): the tensor
+type, the dtypes and devices, and one generated binding per operator of
+ops.yaml. This file puts them together as torch/__init__.py does: the
+functions of _C._VariableFunctions become mini_torch.add, mini_torch.empty,
+...; mini_torch.Tensor is the Python class every result is made of.
+"""
+
+from mini_torch import _C
+from mini_torch._C import (bfloat16, bool, device, dtype, float16, float32, float64, int64,  # noqa: F401
+                           is_grad_enabled, tensor)
+from mini_torch._tensor import Tensor
+
+_C._initExtension(Tensor)
+
+for _name in dir(_C._VariableFunctions):
+    if not _name.startswith("__"):
+        globals()[_name] = getattr(_C._VariableFunctions, _name)
+
+from mini_torch.autograd.grad_mode import enable_grad, no_grad  # noqa: E402,F401
+from mini_torch._ops import _op_overload_of, ops  # noqa: E402,F401
+from mini_torch import library  # noqa: E402,F401
+
+_C._set_op_overload_factory(_op_overload_of)

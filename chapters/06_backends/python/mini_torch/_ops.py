@@ -1,0 +1,107 @@
+"""mini_torch.ops (this file is _ops.py, as in torch): every registered operator
+as an object, as torch/_ops.py gives them. ops.aten.add is the packet of add's overloads, ops.aten.add.Tensor
+one overload (OpOverload): calling it calls the dispatcher boxed; printing
+its _schema prints what the dispatcher registered."""
+
+from mini_torch import _C
+
+
+class OpOverload:
+    def __init__(self, packet, overload_name):
+        self._op = packet
+        self._overloadname = "default" if overload_name == "" else overload_name
+        self._cpp_overload = overload_name
+        self._qualified_op_name = packet._qualified_op_name
+        self._schema = _C._dispatch_schema(self._qualified_op_name, overload_name)
+        self.__name__ = f"{packet.__name__}.{self._overloadname}"
+
+    def __call__(self, *args, **kwargs):
+        return _C._dispatch_call_boxed(self._qualified_op_name, self._cpp_overload, args, kwargs)
+
+    def name(self):
+        """aten::add.Tensor, the dispatcher's full name."""
+        suffix = f".{self._cpp_overload}" if self._cpp_overload else ""
+        return f"{self._qualified_op_name}{suffix}"
+
+    @property
+    def overloadpacket(self):
+        return self._op
+
+    def __repr__(self):
+        ns, name = self._qualified_op_name.split("::")
+        return f"<OpOverload(op='{ns}.{name}', overload='{self._overloadname}')>"
+
+    def __str__(self):
+        return "{}.{}.{}".format(*self._qualified_op_name.split("::"), self._overloadname)
+
+
+class OpOverloadPacket:
+    def __init__(self, qualified_op_name, op_name, overload_names):
+        self._qualified_op_name = qualified_op_name
+        self.__name__ = op_name
+        self._overload_names = overload_names
+
+    def overloads(self):
+        return ["default" if name == "" else name for name in self._overload_names]
+
+    def __getattr__(self, key):
+        if key.startswith("__"):
+            raise AttributeError(key)
+        cpp_name = "" if key == "default" else key
+        if cpp_name not in self._overload_names:
+            raise AttributeError(
+                f"The underlying op of '{self}' has no overload name '{key}'")
+        overload = OpOverload(self, cpp_name)
+        setattr(self, key, overload)
+        return overload
+
+    def __call__(self, *args, **kwargs):
+        """The first overload that takes these arguments (torch asks the JIT)."""
+        errors = []
+        for name in self._overload_names:
+            try:
+                return getattr(self, "default" if name == "" else name)(*args, **kwargs)
+            except TypeError as error:
+                errors.append(str(error))
+        raise TypeError(f"{self}: no overload takes these arguments:\n" + "\n".join(errors))
+
+    def __repr__(self):
+        return "<OpOverloadPacket(op='{}.{}')>".format(*self._qualified_op_name.split("::"))
+
+    def __str__(self):
+        return "{}.{}".format(*self._qualified_op_name.split("::"))
+
+
+class _OpNamespace:
+    def __init__(self, name):
+        self.name = name
+
+    def __getattr__(self, op_name):
+        if op_name.startswith("__"):
+            raise AttributeError(op_name)
+        qualified = f"{self.name}::{op_name}"
+        overloads = _C._dispatch_overload_names(qualified)
+        if not overloads:
+            raise AttributeError(f"No such operator {qualified}")
+        packet = OpOverloadPacket(qualified, op_name, overloads)
+        setattr(self, op_name, packet)
+        return packet
+
+
+class _Ops:
+    def __getattr__(self, name):
+        if name.startswith("__"):
+            raise AttributeError(name)
+        namespace = _OpNamespace(name)
+        setattr(self, name, namespace)
+        return namespace
+
+
+ops = _Ops()
+
+
+def _op_overload_of(qualified_name, overload_name):
+    """What _C hands a Python kernel or mode as `func`: ops.ns.name.overload."""
+    ns, name = qualified_name.split("::")
+    packet = getattr(getattr(ops, ns), name)
+    return getattr(packet, "default" if overload_name == "" else overload_name)

@@ -1,0 +1,92 @@
+# mini_torch: chapter 06's dispatcher as a Python package. Its extension
+# module (_C, as torch._C) is csrc/ and the bindings gen_python_functions.py
+# writes from ops.yaml; the package around it is mini_torch/.
+#
+# A Python extension is a shared library, so everything it links must be
+# position-independent code. The chapter's library is compiled that way in
+# every build (-fPIC in place of the default -fPIE): the module then links
+# the very objects the demo and the tests link, and the build compiles the
+# chapter once, not twice.
+get_target_property(ch06_python_parts ch06_backends MINI_PARTS)
+set_target_properties(${ch06_python_parts} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+
+# Not in the sanitizer builds: an instrumented module needs the sanitizer's
+# runtime loaded before python3 starts (LD_PRELOAD), and python3 itself then
+# reports its own leaks and races; the C++ below the module is what those
+# builds test, through the chapter's own test programs.
+if(CMAKE_CXX_FLAGS MATCHES "sanitize")
+  message(STATUS "ch06: no mini_torch module in a sanitizer build (python3 is not instrumented)")
+  return()
+endif()
+
+find_package(Python3 COMPONENTS Interpreter Development.Module)
+if(NOT Python3_Development.Module_FOUND)
+  message(STATUS "ch06: no Python development headers (Debian: python3-dev): no mini_torch module")
+  return()
+endif()
+message(STATUS "ch06: mini_torch, the Python module, for Python ${Python3_VERSION}")
+
+set(ch06_python_dir "${CMAKE_CURRENT_SOURCE_DIR}/python")
+set(ch06_python_out "${CMAKE_CURRENT_BINARY_DIR}/python")
+# The generated bindings (torch/csrc/autograd/generated/'s counterparts).
+set(ch06_python_generated
+    "${ch06_python_out}/generated/python_torch_functions.cpp"
+    "${ch06_python_out}/generated/python_variable_methods.cpp")
+add_custom_command(
+  OUTPUT ${ch06_python_generated}
+  COMMAND ${Python3_EXECUTABLE} "${CMAKE_CURRENT_SOURCE_DIR}/codegen/gen_python_functions.py"
+          --yaml "${CMAKE_CURRENT_SOURCE_DIR}/ops.yaml" --out "${ch06_python_out}/generated"
+          --root "${CMAKE_SOURCE_DIR}"
+  DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/ops.yaml" ${ch06_codegen_scripts}
+  COMMENT "ch06: generating the Python bindings of ops.yaml"
+  VERBATIM)
+
+file(GLOB_RECURSE ch06_python_sources CONFIGURE_DEPENDS "${ch06_python_dir}/csrc/*.cpp")
+Python3_add_library(ch06_python_C MODULE WITH_SOABI ${ch06_python_sources} ${ch06_python_generated})
+target_include_directories(ch06_python_C PRIVATE "${ch06_python_dir}")
+target_link_libraries(ch06_python_C PRIVATE "$<LINK_LIBRARY:WHOLE_ARCHIVE,ch06_backends>")
+mini_target_defaults(ch06_python_C)
+# CPython's headers cast between function pointer types on purpose.
+target_compile_options(ch06_python_C PRIVATE -Wno-cast-function-type -Wno-missing-field-initializers)
+set_target_properties(ch06_python_C PROPERTIES OUTPUT_NAME _C LIBRARY_OUTPUT_DIRECTORY "${ch06_python_out}/mini_torch")
+
+# The generated bindings call into the chapter's library directly, not
+# through the module's PLT: gdb then breaks in a kernel itself, not in its
+# PLT stub, and the frames read as the C++ walkthrough's do.
+target_link_options(ch06_python_C PRIVATE -Wl,-Bsymbolic-functions)
+
+# The package's Python files beside the module, so that
+# PYTHONPATH=<build>/chapters/06_backends/python finds both.
+file(GLOB_RECURSE ch06_python_package CONFIGURE_DEPENDS RELATIVE "${ch06_python_dir}" "${ch06_python_dir}/mini_torch/*.py")
+set(ch06_python_copies "")
+foreach(file IN LISTS ch06_python_package)
+  add_custom_command(OUTPUT "${ch06_python_out}/${file}"
+    COMMAND ${CMAKE_COMMAND} -E copy "${ch06_python_dir}/${file}" "${ch06_python_out}/${file}"
+    DEPENDS "${ch06_python_dir}/${file}" VERBATIM)
+  list(APPEND ch06_python_copies "${ch06_python_out}/${file}")
+endforeach()
+add_custom_target(ch06_python ALL DEPENDS ${ch06_python_copies})
+add_dependencies(ch06_python ch06_python_C)
+
+# The tests: plain unittest, with the package on the path.
+add_test(NAME ch06.python
+  COMMAND ${Python3_EXECUTABLE} -m unittest discover -v -s "${ch06_python_dir}/tests" -t "${ch06_python_dir}/tests"
+  WORKING_DIRECTORY "${ch06_python_dir}/tests")
+set_tests_properties(ch06.python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
+  LABELS python)
+# The tour's Python stop (demo/tour.py) runs to the end.
+add_test(NAME ch06.python.demo COMMAND ${Python3_EXECUTABLE} "${ch06_python_dir}/demo/tour.py")
+set_tests_properties(ch06.python.demo PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}" LABELS python
+  PASS_REGULAR_EXPRESSION "__torch_dispatch__: aten.neg.default")
+
+# The walkthrough from python3 (gdb/add_from_python.gdb): gdb runs the
+# interpreter itself (not a launcher script such as pyenv's shim) on add.py.
+execute_process(COMMAND ${Python3_EXECUTABLE} -c "import sys; print(sys.executable)"
+                OUTPUT_VARIABLE ch06_python_binary OUTPUT_STRIP_TRAILING_WHITESPACE)
+find_program(GDB_EXECUTABLE gdb)
+add_test(NAME ch06.gdb.add_from_python
+  COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/gdb/run_script.py" --gdb "${GDB_EXECUTABLE}"
+          "${ch06_python_dir}/gdb/add_from_python.gdb" "${ch06_python_binary}"
+  WORKING_DIRECTORY "${ch06_python_dir}/gdb")
+set_tests_properties(ch06.gdb.add_from_python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}:${ch06_python_dir}/gdb"
+  LABELS "gdb;python" SKIP_RETURN_CODE 77)
