@@ -1,0 +1,47 @@
+// Mistake: I store the kernel first and then check for a duplicate, so the second kernel replaces the first even though
+// it throws
+
+// Exercise 01.2: a table for every pair of keys.
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "mini/pair_table.h"
+
+namespace mini {
+inline namespace ch01 {
+
+void PairTable::registerKernel(DispatchKey a, DispatchKey b, Kernel kernel, SourceSite site) {
+  Kernel previous = kernels_[cell(a)][cell(b)];
+  kernels_[cell(a)][cell(b)] = kernel;
+  if (const auto& original = sites_[cell(a)][cell(b)]; original && previous != nullptr) {
+    throw std::logic_error(
+        fmt::format("Tried to register a kernel for '{}' on keys ({}, {}) twice. Each pair takes a single kernel. "
+                    "Duplicate registration: registered at {}. Original registration: registered at {}",
+                    name_, a, b, site, *original));
+  }
+  sites_[cell(a)][cell(b)] = site;
+}
+
+Number PairTable::call(const Number& x, const Number& y) const {
+  if (Kernel kernel = kernels_[cell(x.key)][cell(y.key)]) {
+    return kernel(x, y);
+  }
+  std::vector<std::string> pairs;
+  for (std::size_t row = 0; row < kNumDispatchKeys; ++row) {
+    for (std::size_t column = 0; column < kNumDispatchKeys; ++column) {
+      if (kernels_[row][column] != nullptr) {
+        pairs.push_back(fmt::format("({}, {})", static_cast<DispatchKey>(row), static_cast<DispatchKey>(column)));
+      }
+    }
+  }
+  throw std::runtime_error(fmt::format(
+      "Could not run '{}' with arguments from the ({}, {}) backends. '{}' is only available for these pairs: [{}].",
+      name_, x.key, y.key, name_, fmt::join(pairs, ", ")));
+}
+
+}  // namespace ch01
+}  // namespace mini

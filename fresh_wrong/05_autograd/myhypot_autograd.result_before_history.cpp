@@ -1,0 +1,72 @@
+// Mistake: I saved the result in the node before setHistory, together with the inputs
+
+// Exercise 05.1: the backward node and the Autograd kernel of hypot.
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "mini/aten/operators.h"
+#include "mini/autograd/autograd_kernels.h"
+#include "mini/exercises/myhypot_autograd.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch05 {
+
+TensorList HypotBackward0::apply(TensorList&& grads) {
+  const Tensor& grad = grads.at(0);
+  return {needsInputGrad(0) ? div(mul(grad, self.unpack(name())), result.unpack(name())) : Tensor(),
+          needsInputGrad(1) ? div(mul(grad, other.unpack(name())), result.unpack(name())) : Tensor()};
+}
+
+Tensor myhypotAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
+  std::shared_ptr<HypotBackward0> node = recordIfNeeded<HypotBackward0>({self, other});
+  if (node != nullptr) {
+    if (node->needsInputGrad(0)) {
+      node->self = SavedVariable(self);
+    }
+    if (node->needsInputGrad(1)) {
+      node->other = SavedVariable(other);
+    }
+  }
+  Tensor result = redispatchBelowAutograd(myhypotOp(), dispatchKeySet, self, other);
+  if (node != nullptr) {
+    node->result = SavedVariable(result);
+    setHistory(result, node);
+  }
+  return result;
+}
+
+// Given: the CPU kernel, the handle, the public function and the registrations.
+Tensor myhypotCpu(const Tensor& self, const Tensor& other) {
+  if (self.sizes() != other.sizes()) {
+    throw std::runtime_error(fmt::format("myhypot: the sizes of self ({}) and other ({}) must match",
+                                         fmt::join(self.sizes(), ", "), fmt::join(other.sizes(), ", ")));
+  }
+  std::vector<double> values(self.data().begin(), self.data().end());
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    values[i] = std::hypot(values[i], other.data()[i]);
+  }
+  return fromValues(std::move(values), self.sizes());
+}
+
+const TypedOperatorHandle<Tensor(const Tensor&, const Tensor&)>& myhypotOp() {
+  static const auto handle =
+      Dispatcher::singleton().findSchemaOrThrow("myops::myhypot", "").typed<Tensor(const Tensor&, const Tensor&)>();
+  return handle;
+}
+
+Tensor myhypot(const Tensor& self, const Tensor& other) { return myhypotOp().call(self, other); }
+
+}  // namespace ch05
+}  // namespace mini
+
+// myops::myhypot: the CPU kernel and the Autograd kernel above.
+MINI_LIBRARY_FRAGMENT(myops, m) { m.def("myhypot(Tensor self, Tensor other) -> Tensor"); }
+
+MINI_LIBRARY_IMPL(myops, CPU, m) { m.impl("myhypot", &mini::myhypotCpu); }
+
+MINI_LIBRARY_IMPL(myops, Autograd, m) { m.impl("myhypot", &mini::myhypotAutograd); }

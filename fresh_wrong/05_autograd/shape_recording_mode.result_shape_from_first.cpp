@@ -1,0 +1,37 @@
+// Mistake: I described the result as the first argument's shape (before the call), as if every operator kept its
+// input's shape
+
+// Exercise 05.6: a dispatch mode that records the shapes of every call.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "mini/exercises/shape_recording_mode.h"
+
+namespace mini {
+inline namespace ch05 {
+
+namespace {
+std::string describe(const IValue& value) {
+  if (value.isTensor()) {
+    return fmt::format("[{}]", fmt::join(value.toTensor().sizes(), ", "));
+  }
+  return fmt::format("{}", value);
+}
+}  // namespace
+
+void ShapeRecordingMode::torchDispatch(const OperatorHandle& op, Stack* stack) {
+  const std::size_t n = op.schema().arguments.size();
+  std::vector<std::string> arguments;
+  for (std::size_t i = 0; i < n; ++i) {
+    arguments.push_back(describe(peek(*stack, i, n)));
+  }
+  callOperator(op, stack);
+  const std::string result = arguments.empty() ? "[]" : arguments.front();
+  calls_.push_back(fmt::format("{}({}) -> {}", op.operatorName(), fmt::join(arguments, ", "), result));
+}
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,36 @@
+// Mistake: I read the arguments from the top of the stack down, so they come out last first
+
+// Exercise 05.6: a dispatch mode that records the shapes of every call.
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "mini/exercises/shape_recording_mode.h"
+
+namespace mini {
+inline namespace ch05 {
+
+namespace {
+std::string describe(const IValue& value) {
+  if (value.isTensor()) {
+    return fmt::format("[{}]", fmt::join(value.toTensor().sizes(), ", "));
+  }
+  return fmt::format("{}", value);
+}
+}  // namespace
+
+void ShapeRecordingMode::torchDispatch(const OperatorHandle& op, Stack* stack) {
+  const std::size_t n = op.schema().arguments.size();
+  std::vector<std::string> arguments;
+  for (std::size_t i = 0; i < n; ++i) {
+    arguments.push_back(describe(peek(*stack, n - 1 - i, n)));
+  }
+  callOperator(op, stack);
+  const std::string result = describe(stack->back());
+  calls_.push_back(fmt::format("{}({}) -> {}", op.operatorName(), fmt::join(arguments, ", "), result));
+}
+
+}  // namespace ch05
+}  // namespace mini

@@ -1,0 +1,33 @@
+// Mistake: I copied matmul_autocast as it is, casting to the device's lower-precision dtype
+
+// Exercise 06.7: exp's autocast kernel, from its policy (fp32).
+// The lesson: chapters/06_backends/part6_autocast.md#exercise-67
+// Declared in: mini/exercises/exp_autocast.h
+#include "mini/exercises/exp_autocast.h"
+
+#include "mini/autocast/autocast_kernels.h"
+#include "mini/autocast/autocast_mode.h"
+#include "mini/generated/Functions.h"
+#include "mini/op_registration/library.h"
+
+namespace mini {
+inline namespace ch06 {
+namespace autocast {
+
+// TODO(06.7): the three steps of every autocast kernel (section 14): step
+// below the device's Autocast key (excludeAutocast), cast the input with
+// cached_cast to the dtype the fp32 policy names, and call exp again.
+template <DeviceType device>
+Tensor exp_autocast(const Tensor& self) {
+  const ExcludeDispatchKeyGuard noAutocast = excludeAutocast(device);
+  return exp(cached_cast(get_lower_precision_fp_from_device_type(device), self, device));
+}
+template Tensor exp_autocast<DeviceType::CPU>(const Tensor&);
+template Tensor exp_autocast<DeviceType::CUDA>(const Tensor&);
+
+}  // namespace autocast
+}  // namespace ch06
+}  // namespace mini
+
+// 1.13 keeps exp in float32 under CUDA autocast; on the CPU it has no list.
+MINI_LIBRARY_IMPL(aten, AutocastCUDA, m) { m.impl("exp", &mini::autocast::exp_autocast<mini::DeviceType::CUDA>); }
