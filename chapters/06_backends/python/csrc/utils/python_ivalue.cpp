@@ -33,10 +33,27 @@ PyObject* toPyObject(const IValue& value) {
     case IValue::Tag::Int: return PyLong_FromLongLong(value.toInt());
     case IValue::Tag::Bool: return PyBool_FromLong(value.toBool());
     case IValue::Tag::String: return PyUnicode_FromString(value.toStringRef().c_str());
-    case IValue::Tag::IntList: return listOf(value.toIntList(), [](std::int64_t v) { return PyLong_FromLongLong(v); });
-    case IValue::Tag::DoubleList: return listOf(value.toDoubleList(), [](double v) { return PyFloat_FromDouble(v); });
-    case IValue::Tag::TensorList:
-      return listOf(value.toTensorList(), [](const Tensor& t) { return THPVariable_Wrap(t); });
+    case IValue::Tag::GenericList: return listOf(value.toListRef(), [](const IValue& v) { return toPyObject(v); });
+    case IValue::Tag::Tuple: {
+      // A tuple of results (max.dim's values and indices) is a Python tuple.
+      const std::vector<IValue>& elements = value.toTupleRef().elements();
+      PyObject* tuple = PyTuple_New(static_cast<Py_ssize_t>(elements.size()));
+      for (std::size_t i = 0; tuple != nullptr && i < elements.size(); ++i) {
+        PyTuple_SET_ITEM(tuple, static_cast<Py_ssize_t>(i), toPyObject(elements[i]));
+      }
+      return tuple;
+    }
+    case IValue::Tag::GenericDict: {
+      PyObject* dict = PyDict_New();
+      for (const auto& [key, entry] : value.toGenericDict()) {
+        PyObject* pyKey = toPyObject(key);
+        PyObject* pyValue = toPyObject(entry);
+        PyDict_SetItem(dict, pyKey, pyValue);
+        Py_DECREF(pyKey);
+        Py_DECREF(pyValue);
+      }
+      return dict;
+    }
     case IValue::Tag::Device: return THPDevice_New(value.toDevice());
     default: throw std::runtime_error(fmt::format("no Python object for a boxed {}", value.tagKind()));
   }
