@@ -29,6 +29,7 @@ namespace {
 
 using mini_test::ScopedFoo;
 using ::testing::HasSubstr;
+using ::testing::Not;
 using ::testing::StartsWith;
 
 // what() of the exception `body` throws.
@@ -196,6 +197,22 @@ TEST(DispatcherErrors, KernelsOfOneOperatorMustShareACppType) {
             "  kernel 2: mini::ch03::Tensor (mini::ch03::Tensor)\n"
             "    dispatch key: CUDA\n"
             "    registered at lib.cpp:4");
+}
+
+// Another schema and another C++ type than the first kernel's.
+Tensor twoTensorKernel(const Tensor& x, const Tensor&) { return x; }
+
+// c10's OperatorEntry::registerKernel compares the C++ signature before the
+// schema: a kernel wrong on both counts is reported as the signature mismatch.
+TEST(DispatcherErrors, TheCppSignatureIsCheckedBeforeTheSchema) {
+  Library library(Library::FRAGMENT, "bothwrong", std::nullopt, SourceSite{"lib.cpp", 1});
+  library.def("f(Tensor x) -> Tensor", SourceSite{"lib.cpp", 2});
+  library.impl("f", DispatchKey::CPU, &mini_test::identityKernel, SourceSite{"lib.cpp", 3});
+  const std::string error = errorOf([&] {
+    library.impl("f", DispatchKey::CUDA, &twoTensorKernel, SourceSite{"lib.cpp", 4});
+  });
+  EXPECT_THAT(error, HasSubstr("Mismatch in kernel C++ signatures\n  operator: bothwrong::f(Tensor x) -> Tensor\n"));
+  EXPECT_THAT(error, Not(HasSubstr("Inferred operator schema")));
 }
 
 TEST(DispatcherErrors, KernelOnAFunctionalityKeyIsRefused) {

@@ -581,6 +581,19 @@ TEST(SchemaParseErrors, MissingNames) {
             "~ <--- HERE\n");
 }
 
+// torch.ops.aten.foo.default is the overload named "", and dunder names are
+// Python's: 1.13's parser refuses both as overload names.
+TEST(SchemaParseErrors, DefaultAndDunderNamesAreNoOverloadNames) {
+  // torch: "default is not a legal overload name for aten operators"
+  EXPECT_EQ(parseError("foo.default(Tensor x) -> Tensor"), "default is not a legal overload name for aten operators");
+  EXPECT_EQ(parseError("myops::foo.__name__(Tensor x) -> Tensor"),
+            "__name__ is not a legal overload name for aten operators");
+  EXPECT_EQ(parseError("foo.__x(Tensor x) -> Tensor"), "__x is not a legal overload name for aten operators");
+  // A name that only contains them is an overload name like any other.
+  EXPECT_EQ(parseSchema("foo.default_(Tensor x) -> Tensor").overload_name, "default_");
+  EXPECT_EQ(parseSchema("foo.a__b(Tensor x) -> Tensor").overload_name, "a__b");
+}
+
 TEST(SchemaParseErrors, NameWithoutArguments) {
   // torch: "Tried to parse a function schema but only the operator name was given"
   EXPECT_EQ(parseError("myops::myadd"), "Tried to parse a function schema but only the operator name was given");

@@ -90,9 +90,10 @@ std::list<AnnotatedKernel>::iterator OperatorEntry::registerKernel(const Dispatc
                                                                    std::optional<FunctionSchema> inferredSchema,
                                                                    std::string debug) {
   AnnotatedKernel annotated{std::move(kernel), std::move(inferredSchema), std::move(debug)};
-  checkSchema(annotated);
   // Every kernel of one operator must have the same C++ type: typed<>()
-  // checks callers against it.
+  // checks callers against it. Checked before the schema, as c10 does, so a
+  // kernel that disagrees with both the first kernel and the schema is
+  // reported as the C++-signature mismatch.
   if (const auto& signature = annotated.kernel.cppSignature()) {
     if (cppSignature_ && !(cppSignature_->signature == *signature)) {
       throw std::invalid_argument(fmt::format(
@@ -105,6 +106,7 @@ std::list<AnnotatedKernel>::iterator OperatorEntry::registerKernel(const Dispatc
       cppSignature_ = CppSignatureWithDebug{*signature, annotated.debug, key};
     }
   }
+  checkSchema(annotated);
 
   std::list<AnnotatedKernel>& onKey = kernels_[key];
   if (!onKey.empty()) {

@@ -208,6 +208,13 @@ class Parser {
       schema.name += "::" + std::string(expect(TokenKind::Ident).text);
     }
     if (nextIfPunct('.')) schema.overload_name = std::string(expect(TokenKind::Ident).text);
+    // torch.ops.aten.foo.default names the overload whose name is empty, and
+    // a dunder name is an attribute of every Python object: 1.13's parser
+    // refuses both as overload names.
+    if (schema.overload_name == "default" || schema.overload_name.starts_with("__")) {
+      throw SchemaParseError(fmt::format("{} is not a legal overload name for aten operators", schema.overload_name),
+                             cur().offset);
+    }
   }
 
   // '(' has been read. Arguments up to and including ')'; every argument

@@ -62,8 +62,9 @@ inline const std::vector<Difference> kDeliberateDifferences = {
 
 /// The entry that accepts this disagreement, or null.
 inline const Difference* findDifference(const std::string& caseAndStatement, const std::string& torch,
-                                        const std::string& chapter) {
-  for (const Difference& difference : kDeliberateDifferences) {
+                                        const std::string& chapter,
+                                        const std::vector<Difference>& differences = kDeliberateDifferences) {
+  for (const Difference& difference : differences) {
     if (caseAndStatement.find(difference.statement) != std::string::npos &&
         torch.find(difference.torch) != std::string::npos && chapter.find(difference.chapter) != std::string::npos) {
       return &difference;

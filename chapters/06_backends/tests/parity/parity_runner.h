@@ -108,7 +108,12 @@ inline Actual execute(const Statement& statement, Env& env) {
     return grad.defined() ? tensorOutcome(grad) : textOutcome("none");
   }
   if (kind == "backward") {
-    const mini::Tensor gradient = w.size() > 2 ? variable(env, w.at(2)) : mini::Tensor();
+    // `backward NAME [GRADIENT] [retain_graph]`. The chapter keeps every
+    // saved tensor after backward, as retain_graph=True does, so the word
+    // changes nothing here (parity_differences.h names what that changes).
+    const bool retain = w.back() == "retain_graph";
+    const std::size_t words = w.size() - (retain ? 1 : 0);
+    const mini::Tensor gradient = words > 2 ? variable(env, w.at(2)) : mini::Tensor();
     variable(env, w.at(1)).backward(gradient);
     return textOutcome("ok");
   }
@@ -128,7 +133,8 @@ inline Actual execute(const Statement& statement, Env& env) {
 /// Why the chapter's outcome is not torch's, or nothing when it agrees.
 /// An error agrees when the chapter's message contains torch's: the course
 /// may say more (an operator's name in front), never something else.
-inline std::optional<std::string> disagreement(const std::string& expected, const Actual& actual) {
+inline std::optional<std::string> disagreement(const std::string& expected, const Actual& actual,
+                                               Tolerance tolerance = {}) {
   if (expected.rfind("error ", 0) == 0) {
     const std::string message = unescapeMessage(expected.substr(6));
     if (!actual.threw) return fmt::format("no error, where torch raised: {}", message);
@@ -137,7 +143,7 @@ inline std::optional<std::string> disagreement(const std::string& expected, cons
   }
   if (actual.threw) return fmt::format("error: {}", actual.text);
   if (actual.tensor) {
-    if (auto why = tensorDiffers(parseTensorText(expected), *actual.tensor)) {
+    if (auto why = tensorDiffers(parseTensorText(expected), *actual.tensor, tolerance)) {
       return fmt::format("{}: {}", *why, actual.text);
     }
     return {};
@@ -146,7 +152,10 @@ inline std::optional<std::string> disagreement(const std::string& expected, cons
   return fmt::format("{}", actual.text);
 }
 
-inline CaseResult runCase(const Case& test) {
+/// Runs one case; a disagreement is accepted only when an entry of
+/// `differences` names it.
+inline CaseResult runCase(const Case& test, const std::vector<Difference>& differences = kDeliberateDifferences,
+                          Tolerance tolerance = {}) {
   Env env;
   CaseResult result;
   for (const Statement& statement : test.statements) {
@@ -159,12 +168,12 @@ inline CaseResult runCase(const Case& test) {
     } catch (const std::exception& error) {
       actual = {true, error.what(), {}};
     }
-    const std::optional<std::string> why = disagreement(statement.expected, actual);
+    const std::optional<std::string> why = disagreement(statement.expected, actual, tolerance);
     if (!why) continue;
     const std::string detail = fmt::format("line {}: `{}`\n      torch:   {}\n      chapter: {}", statement.line,
                                            statement.text, statement.expected, *why);
     if (const Difference* difference =
-            findDifference(test.name + " " + statement.text, statement.expected, actual.text)) {
+            findDifference(test.name + " " + statement.text, statement.expected, actual.text, differences)) {
       result.verdict = Verdict::Deliberate;
       result.detail = detail;
       result.accepted.push_back(difference);

@@ -135,11 +135,20 @@ inline double relativeTolerance(mini::ScalarType type) {
   }
 }
 
+/// How far apart two float elements may be, where the dtype's own relative
+/// tolerance is too tight: a random program chains many operators, and one
+/// that mixes dtypes carries float32's rounding into a float64 result.
+/// Zero for either: the dtype's relative tolerance, no absolute one.
+struct Tolerance {
+  double relative = 0;
+  double absolute = 0;
+};
+
 /// Why `actual` is not `expected`'s element, or nothing when it is: equal
 /// integers; for floats NaN for NaN, the same infinity, the same sign of
 /// zero, and otherwise agreement within the tolerance.
 inline std::optional<std::string> elementDiffers(mini::ScalarType type, const std::string& expected,
-                                                 const std::string& actual) {
+                                                 const std::string& actual, Tolerance tolerance = {}) {
   if (type == mini::ScalarType::Bool || type == mini::ScalarType::Long) {
     if (std::strtoll(expected.c_str(), nullptr, 10) == std::strtoll(actual.c_str(), nullptr, 10)) return {};
     return fmt::format("{} where torch has {}", actual, expected);
@@ -153,14 +162,17 @@ inline std::optional<std::string> elementDiffers(mini::ScalarType type, const st
   } else if (want == 0 && got == 0) {
     if (std::signbit(want) == std::signbit(got)) return {};
     return fmt::format("{} where torch has {} (the sign of zero)", actual, expected);
-  } else if (std::fabs(want - got) <= relativeTolerance(type) * std::fabs(want)) {
+  } else if (std::fabs(want - got) <=
+             (tolerance.relative > 0 ? tolerance.relative : relativeTolerance(type)) * std::fabs(want) +
+                 tolerance.absolute) {
     return {};
   }
   return fmt::format("{} where torch has {}", actual, expected);
 }
 
 /// Why the chapter's tensor is not torch's, or nothing when it is.
-inline std::optional<std::string> tensorDiffers(const TensorText& expected, const TensorText& actual) {
+inline std::optional<std::string> tensorDiffers(const TensorText& expected, const TensorText& actual,
+                                                Tolerance tolerance = {}) {
   if (expected.dtype != actual.dtype) {
     return fmt::format("dtype {} where torch has {}", mini::scalarTypeCName(actual.dtype),
                        mini::scalarTypeCName(expected.dtype));
@@ -170,7 +182,7 @@ inline std::optional<std::string> tensorDiffers(const TensorText& expected, cons
   }
   if (!expected.valuesKnown || !actual.valuesKnown) return {};
   for (std::size_t i = 0; i < expected.values.size() && i < actual.values.size(); ++i) {
-    if (auto why = elementDiffers(expected.dtype, expected.values[i], actual.values[i])) {
+    if (auto why = elementDiffers(expected.dtype, expected.values[i], actual.values[i], tolerance)) {
       return fmt::format("element {}: {}", i, *why);
     }
   }
