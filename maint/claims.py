@@ -45,12 +45,31 @@ KINDS = {"source": ("source", "line", "text"), "torch": ("torch", "prints"), "da
          "later": ("later", "place"), "external": ("external", "read", "text")}
 
 
+class _UniqueKeyLoader(yaml.SafeLoader):
+    """A loader that refuses a key twice in one mapping: two entries run
+    together (a lost `- page:` line, as a union merge of two appends can
+    leave) would otherwise load as one, the first claim silently gone."""
+
+    def construct_mapping(self, node, deep=False):
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise ValueError(f"line {key_node.start_mark.line + 1}: `{key}` twice in one entry "
+                                 "(two entries run together? each starts with `- page:`)")
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
 def load(folder=LEDGER):
     """Every entry of every ledger file, in file order; each knows its file."""
     entries = []
     for path in sorted(glob.glob(os.path.join(folder, "*.yaml"))):
         with open(path, encoding="utf-8") as handle:
-            found = yaml.safe_load(handle) or []
+            try:
+                found = yaml.load(handle, Loader=_UniqueKeyLoader) or []
+            except ValueError as error:
+                raise ValueError(f"{os.path.relpath(path, ROOT)}: {error}") from error
         if not isinstance(found, list):
             raise ValueError(f"{os.path.relpath(path, ROOT)}: a list of entries")
         for entry in found:
