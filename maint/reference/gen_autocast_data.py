@@ -24,7 +24,8 @@ Run it with the system interpreter (Debian's python3-torch 1.13.1):
 
 and, for the same answers from a 2.x, with a venv holding pip's torch:
 
-    /tmp/torch2/bin/python maint/reference/gen_autocast_data.py chapters/06_backends/tests/data/pytorch-2.15.0-autocast.txt
+    /tmp/torch2/bin/python maint/reference/gen_autocast_data.py \
+        chapters/06_backends/tests/data/pytorch-2.15.0-autocast.txt
 """
 
 import sys

@@ -161,9 +161,8 @@ def wrapper_facts():
     packaged = os.path.join(os.path.dirname(torchgen.__file__), "packaged", "ATen", "native")
     parsed = parse_native_yaml(os.path.join(packaged, "native_functions.yaml"), os.path.join(packaged, "tags.yaml"))
     functions = {str(f.func.name): f for f in parsed.native_functions}
-    group = NativeFunctionsGroup.from_dict({f.func.kind(): f for f in [functions["add.Tensor"],
-                                                                      functions["add_.Tensor"],
-                                                                      functions["add.out"]]})
+    add = [functions[name] for name in ("add.Tensor", "add_.Tensor", "add.out")]
+    group = NativeFunctionsGroup.from_dict({f.func.kind(): f for f in add})
     lines = []
     for key in [DispatchKey.CPU, DispatchKey.CUDA]:
         arguments = {"backend_index": parsed.backend_indices[key], "target": Target.REGISTRATION,
