@@ -25,6 +25,7 @@ difference between the versions is two lines of two files. Every line is
     autocast-policy LIST OP         CUDA's (and other devices') policy lists, AT_FORALL_* in
                                     ATen/autocast_mode.h of the installed headers (2.x only)
     wrapper KEY OPERATOR NAME       the name torchgen gives KEY's wrapper of OPERATOR (RegisterCPU.cpp)
+    frame WHAT ... NAME             torchgen's name for another frame of a CPU add's call path
     api NAME yes|no                 whether the Python name exists in this torch
     deprecated NAME MESSAGE         the warning calling NAME gives (torch.cuda.amp.autocast)
     header FILE LINE TEXT           a line of an installed header that says the fact in PyTorch's words
@@ -151,7 +152,10 @@ def autocast_policy_facts():
 
 
 def wrapper_facts():
-    """torchgen's RegisterCPU.cpp registrations of add's three overloads."""
+    """torchgen's names for the frames of a CPU add: RegisterCPU.cpp's
+    registrations of add's three overloads (the wrappers), the _ops struct,
+    the structured kernel add.out names, and (2.x's wheel ships the autograd
+    generators too) the VariableType kernel."""
     import torchgen
     from torchgen.gen import parse_native_yaml
     from torchgen.model import DispatchKey, NativeFunctionsGroup
@@ -173,6 +177,14 @@ def wrapper_facts():
         for text in generator(group):
             for operator, name in re.findall(r'm\.impl\("([\w.]+)",\s*TORCH_FN\((\w+)\)\)', text):
                 lines.append(f"wrapper {key} {operator} {name}")
+    lines.append(f"frame ops-struct add.Tensor at::_ops::{functions['add.Tensor'].func.name.unambiguous_name()}")
+    kernel = parsed.backend_indices[DispatchKey.CPU].get_kernel(functions["add.out"])
+    lines.append(f"frame structured-kernel CPU add.out {kernel.cpp_namespace}::structured_{kernel.kernel}")
+    try:
+        from torchgen.packaged.autograd.gen_trace_type import type_wrapper_name
+        lines.append(f"frame variable-type add.Tensor {type_wrapper_name(functions['add.Tensor'])}")
+    except ImportError:
+        pass  # 1.13's torchgen has no packaged autograd generators
     return lines
 
 
