@@ -197,7 +197,6 @@ std::string registrationsTable(const OperatorHandle& op) {
 
 // ---- PyTorch 2.x's answer (--pytorch 2.x) ----
 
-// [pytorch_2x_rules]
 // What 2.x changed for the keys this tool prints, read from torch 2.15.0
 // (tests/data/pytorch-2.15.0-tables.txt). The rules that fill a slot from the
 // operator's own kernels (1 to 4 of computeDispatchTableEntryWithDebug) are
@@ -255,7 +254,6 @@ std::string registrationsTable2x(const OperatorHandle& op) {
   }
   return out;
 }
-// [pytorch_2x_rules]
 
 // ---- The grid picture (--dot) ----
 
