@@ -28,6 +28,8 @@ difference between the versions is two lines of two files. Every line is
     frame WHAT ... NAME             torchgen's name for another frame of a CPU add's call path
     api NAME yes|no                 whether the Python name exists in this torch
     deprecated NAME MESSAGE         the warning calling NAME gives (torch.cuda.amp.autocast)
+    custom-op-kernel KEY KINDS      a key torch.library.custom_op (device_types="cpu"), its
+                                    register_fake and register_autograd put a kernel on (2.x only)
     header FILE LINE TEXT           a line of an installed header that says the fact in PyTorch's words
 
 Tests never need torch: they read these files.
@@ -218,6 +220,27 @@ def deprecation_facts():
             if issubclass(w.category, (DeprecationWarning, FutureWarning))]
 
 
+def custom_op_facts():
+    """Where torch.library.custom_op's registrations land: a CPU kernel,
+    register_fake and register_autograd, read back from the dispatcher."""
+    if not hasattr(torch.library, "custom_op"):
+        return []
+
+    @torch.library.custom_op("__version_facts__::mysin", mutates_args=(), device_types="cpu")
+    def mysin(x: torch.Tensor) -> torch.Tensor:
+        return x.sin()
+
+    mysin.register_fake(lambda x: torch.empty_like(x))
+    mysin.register_autograd(lambda ctx, grad: grad * ctx.x.cos(),
+                            setup_context=lambda ctx, inputs, output: setattr(ctx, "x", inputs[0]))
+    lines = []
+    for line in C._dispatch_dump("__version_facts__::mysin").splitlines():
+        found = re.match(r"(\w+(?:\[alias\])?): registered at .*\[ ([\w ]+) \]$", line)
+        if found:
+            lines.append(f"custom-op-kernel {found.group(1)} {found.group(2)}")
+    return lines
+
+
 def header_facts():
     lines = []
     for relative, pattern in HEADER_LINES:
@@ -234,7 +257,7 @@ def header_facts():
 def main(path):
     sections = [layout_facts(), alias_facts(), fallback_facts(), dispatch_function_facts(), autocast_kernel_facts(),
                 autocast_policy_facts(), wrapper_facts(), api_facts(), deprecation_facts(),
-                header_facts()]
+                custom_op_facts(), header_facts()]
     with open(path, "w", encoding="utf-8") as out:
         out.write(f"# Written by maint/reference/gen_version_facts.py from PyTorch {torch.__version__}; "
                   "do not edit.\n")
