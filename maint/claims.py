@@ -22,10 +22,14 @@ is one of:
   two lines of it;
 - `torch` + `prints`: a Python program run by /usr/bin/python3 with
   Debian's python3-torch 1.13.1; its output contains `prints`;
-- `data` + `text`: a data file a committed generator wrote from torch 1.13
-  (chapters/*/tests/data/...), which contains `text`;
+- `data` + `text` (+ `version`): a data file a committed generator wrote
+  from torch (chapters/*/tests/data/...), which contains `text`. Files from
+  1.13 are named pytorch-1.13-*; files from a 2.x carry its exact version
+  (pytorch-2.15.0-*, maint/reference/PYTORCH2_FACTS.md lists their facts).
+  With `version`, the file's header must name that torch version, so a fact
+  about 2.x is checked against 2.x's data and says which 2.x it was read in;
 - `later` + `place` (+ `text`): a statement about a later PyTorch: the
-  version it was read in and where;
+  version it was read in and where, for what no data file holds;
 - `external` + `read` + `text`: a page outside PyTorch's sources (an issue
   thread's state, a tutorial's steps, the wiki): its address, the day it
   was read and the words found there. Nothing here can fetch it again, so
@@ -93,6 +97,15 @@ def kind_of(entry):
 def squeezed(text):
     """Text as compared: runs of whitespace (line breaks included) are one space."""
     return re.sub(r"\s+", " ", text).strip()
+
+
+def data_version(path, lines=5):
+    """The torch version a generated data file's header names ("from PyTorch
+    2.15.0+cu132", "torch.__version__ 1.13.0a0"), or None."""
+    with open(path, encoding="utf-8") as handle:
+        head = [handle.readline() for _ in range(lines)]
+    found = re.search(r"(?:PyTorch|torch\.__version__) (\d+\.\d+[\w.+]*)", "".join(head))
+    return found.group(1).rstrip(".") if found else None
 
 
 def where(entry, number):

@@ -5,8 +5,9 @@ pages: needs neither torch nor PyTorch's sources.
     check_claims.py
 
 Fails when an entry's claim is no longer on its page, word for word (up to
-line breaks): a ledgered sentence edited or removed without its entry; and
-when an entry is malformed (no page, no claim, evidence of no known kind).
+line breaks): a ledgered sentence edited or removed without its entry; when
+an entry is malformed (no page, no claim, evidence of no known kind); and
+when a `data` entry's version is missing (2.x data) or not its file's.
 Prints the counts per page and per kind of evidence.
 """
 import collections
@@ -15,6 +16,26 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import claims  # noqa: E402
+
+
+def version_problems(entry, kind):
+    """A `data` entry says which torch its file came from: one citing a file
+    named for a 2.x (pytorch-2.*) must give `version`, and `version` must be
+    the one the file's header names. Needs no torch: the headers say it."""
+    if kind != "data":
+        return []
+    evidence = entry["evidence"]
+    path = os.path.join(claims.ROOT, str(evidence["data"]))
+    if not os.path.isfile(path):
+        return [f"{evidence['data']} does not exist"]
+    if "version" not in evidence:
+        if os.path.basename(path).startswith("pytorch-2."):
+            return [f"cites 2.x data ({evidence['data']}) without `version:` (the 2.x it was read in)"]
+        return []
+    written_from = claims.data_version(path)
+    if not str(written_from or "").startswith(str(evidence["version"])):
+        return [f"says version {evidence['version']}, but {evidence['data']} was written from torch {written_from}"]
+    return []
 
 
 def main():
@@ -30,6 +51,7 @@ def main():
         if kind is None:
             problems.append(f"{claims.where(entry, number)}: its evidence is none of "
                             f"{', '.join(' + '.join(f) for f in claims.KINDS.values())}")
+        problems += [f"{claims.where(entry, number)}: {problem}" for problem in version_problems(entry, kind)]
         path = os.path.join(claims.ROOT, page)
         if page not in pages:
             if not os.path.isfile(path):

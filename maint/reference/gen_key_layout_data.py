@@ -1,8 +1,13 @@
 #!/usr/bin/python3
-"""Write PyTorch 1.13's split key-set layout, and what its key sets say, for
-exercise 02.5 (a key layout written as data).
+"""Write PyTorch's split key-set layout, and what its key sets say, for
+exercise 02.5 (a key layout written as data): 1.13's, and a 2.x's.
 
     /usr/bin/python3 maint/reference/gen_key_layout_data.py chapters/02_keyset/tests/data/pytorch-1.13-key-layout.txt
+    /tmp/torch2/bin/python maint/reference/gen_key_layout_data.py \
+        chapters/02_keyset/tests/data/pytorch-2.15.0-key-layout.txt
+
+(the second with a venv holding a 2.x torch: `python3 -m venv /tmp/torch2 &&
+/tmp/torch2/bin/pip install torch`; the header records the exact version).
 
 The layout is read from torch itself: every key below PythonDispatcher, as
 torch._C._dispatch_keyset_full_after prints it, in bit order. A run of
@@ -28,8 +33,10 @@ import torch
 import torch._C as C
 
 S = C.DispatchKeySet
-PREFIXES = {"Dense": "", "Quantized": "Quantized", "Sparse": "Sparse", "NestedTensor": "NestedTensor",
-            "AutogradFunctionality": "Autograd"}
+# SparseCsr is per-backend from 2.x on (1.13 has SparseCsrCPU and SparseCsrCUDA
+# as functionalities of their own); a name no run matches is never looked up.
+PREFIXES = {"Dense": "", "Quantized": "Quantized", "Sparse": "Sparse", "SparseCsr": "SparseCsr",
+            "NestedTensor": "NestedTensor", "AutogradFunctionality": "Autograd"}
 
 
 def names(key_set):

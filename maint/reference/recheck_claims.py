@@ -14,7 +14,8 @@ evidence, and records what it checked.
 - `torch` entries: the program runs under /usr/bin/python3 with Debian's
   python3-torch 1.13.1 and must print the cited text (without torch:
   "not checked").
-- `data` entries: the committed file holds the cited text.
+- `data` entries: the committed file holds the cited text; with `version`,
+  the file's header names that torch (a 2.x fact needs 2.x data).
 - `later` entries: not checked here (the version and place are recorded).
 - `external` entries: not fetched (this machine may not reach the page):
   the address and the day it was read are recorded.
@@ -73,9 +74,13 @@ def check_data(evidence):
     path = os.path.join(claims.ROOT, evidence["data"])
     if not os.path.isfile(path):
         return "FAILED", f"{evidence['data']} does not exist"
+    # A fact about a version is only evidenced by data read from that version.
+    written_from = claims.data_version(path)
+    if "version" in evidence and not str(written_from or "").startswith(str(evidence["version"])):
+        return "FAILED", f"{evidence['data']} was written from torch {written_from}, not {evidence['version']}"
     with open(path, encoding="utf-8") as handle:
         if claims.squeezed(str(evidence["text"])) in claims.squeezed(handle.read()):
-            return "ok", evidence["data"]
+            return "ok", f"{evidence['data']} (torch {written_from or 'version not in its header'})"
     return "FAILED", f"{evidence['data']} does not hold {evidence['text']!r}"
 
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Conformance: mini-dispatch-table against libtorch 1.13, case by case.
+"""Conformance: mini-dispatch-table against libtorch 1.13 (or a 2.x), case by case.
 
-    conformance_test.py TOOL TABLES
+    conformance_test.py TOOL TABLES [OPTION ...]
 
-TABLES is tests/data/pytorch-1.13-tables.txt (its format: tests/data/README.md).
+TABLES is tests/data/pytorch-1.13-tables.txt (its format: tests/data/README.md),
+or a 2.x's tables with OPTIONs `--pytorch 2.x`, which go before every case's
+arguments.
 For each case the tool runs with the case's arguments; a table must match the
 recorded one line for line (empty lines at the start and end of the tool's
 output aside), and a refused set must exit with status 2 and one line on
@@ -43,9 +45,9 @@ def strip_empty_ends(lines):
     return lines
 
 
-def check_case(tool, arguments, expected):
+def check_case(tool, arguments, expected, options=()):
     """None if the tool agrees with libtorch, else a report."""
-    result = subprocess.run([tool, *arguments], capture_output=True, text=True)
+    result = subprocess.run([tool, *options, *arguments], capture_output=True, text=True)
     shown = "case: " + " ".join(arguments)
     if len(expected) == 1 and expected[0].startswith("error: "):
         stderr = result.stderr.strip().splitlines()
@@ -57,17 +59,17 @@ def check_case(tool, arguments, expected):
         return None
     actual = strip_empty_ends(result.stdout.split("\n"))
     if result.returncode != 0 or actual != expected:
-        diff = difflib.unified_diff(expected, actual, "libtorch 1.13", "mini-dispatch-table", lineterm="")
+        diff = difflib.unified_diff(expected, actual, "libtorch", "mini-dispatch-table", lineterm="")
         return f"{shown}\n  exit status {result.returncode}, stderr {result.stderr!r}\n" + "\n".join(
             "  " + line for line in diff)
     return None
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) < 3:
         print(__doc__)
         return 2
-    tool, tables = sys.argv[1:]
+    tool, tables, options = sys.argv[1], sys.argv[2], sys.argv[3:]
     cases = read_cases(tables)
     kinds = {"table": [0, 0], "refused": [0, 0], "registrations": [0, 0]}
     for arguments, expected in cases:
@@ -77,7 +79,7 @@ def main():
             kind = "registrations"
         else:
             kind = "table"
-        report = check_case(tool, arguments, expected)
+        report = check_case(tool, arguments, expected, options)
         kinds[kind][1] += 1
         if report is None:
             kinds[kind][0] += 1

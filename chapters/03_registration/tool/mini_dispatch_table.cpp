@@ -9,6 +9,10 @@
 //   mini-dispatch-table CPU AutogradCPU CompositeImplicitAutograd
 //   mini-dispatch-table --registrations CPU Autograd
 //
+// With --pytorch 2.x it answers as PyTorch 2.x's dispatcher does (the same
+// slot rules, 2.x's key order and global fallbacks; see kPyTorch2 below), so
+// its output can be compared with a 2.x's too.
+//
 // With --dot it draws, in graphviz's DOT, the computed tables of several
 // operators at once as a grid (operators down, runtime keys across), each
 // cell coloured by the rule of computeDispatchTableEntryWithDebug() that
@@ -47,15 +51,19 @@ constexpr std::string_view kOperator = "__mini_dispatch_table__::foo";
 
 // What a wrong argument is answered with, on one line.
 constexpr std::string_view kUsageLine =
-    "mini-dispatch-table [--help] [--registrations] [KEY ...] | --dot [--fallback KEY ...] OP=KEY[,KEY ...] ...";
+    "mini-dispatch-table [--help] [--pytorch 1.13|2.x] [--registrations] [KEY ...] | --dot [--fallback KEY ...] "
+    "OP=KEY[,KEY ...] ...";
 
-constexpr std::string_view kUsage = R"(usage: mini-dispatch-table [--registrations] [KEY ...]
+constexpr std::string_view kUsage = R"(usage: mini-dispatch-table [--pytorch 1.13|2.x] [--registrations] [KEY ...]
        mini-dispatch-table --dot [--fallback KEY ...] OP=KEY[,KEY ...] ...
 
 Registers a kernel named fn_<KEY> on each KEY for a fresh operator
 `foo(Tensor x) -> Tensor` and prints the dispatch table PyTorch 1.13 would
 compute for it, in the format of torch._python_dispatcher.PythonDispatcher.
 
+  --pytorch 2.x    answer as PyTorch 2.x would: Meta after PrivateUse1, and
+                   a boxed fallback kernel on Meta and every Autograd key
+                   where 1.13 has a fallthrough or nothing (default 1.13)
   --registrations  print the registered kernels instead of the computed table
   --dot            draw the computed tables of operators OP (each with kernels
                    fn_<KEY> on its KEYs) as a graphviz grid, one row per
@@ -97,12 +105,14 @@ std::string pythonList(const std::vector<std::string>& items) {
   return fmt::format("[{}]", fmt::join(quoted, ", "));
 }
 
-// PythonDispatcher.register's checks, in its order and words.
-void checkRegistrationSet(const std::vector<std::string>& keys) {
+// PythonDispatcher.register's checks, in its order and words (2.x spells
+// "Overridden" right; 1.13 wrote "Overriden").
+void checkRegistrationSet(const std::vector<std::string>& keys, bool pytorch2 = false) {
   std::vector<std::string> sorted = keys;
   std::ranges::sort(sorted);
   if (std::ranges::adjacent_find(sorted) != sorted.end()) {
-    throw Refused(fmt::format("Overriden is not allowed but found duplicates in {}.", pythonList(keys)));
+    throw Refused(fmt::format("{} is not allowed but found duplicates in {}.", pytorch2 ? "Overridden" : "Overriden",
+                              pythonList(keys)));
   }
   const auto has = [&](std::string_view key) { return std::ranges::find(keys, key) != keys.end(); };
   if (has("CompositeImplicitAutograd") && has("CompositeExplicitAutograd")) {
@@ -184,6 +194,66 @@ std::string registrationsTable(const OperatorHandle& op) {
   return out;
 }
 // [python_dispatcher_format]
+
+// ---- PyTorch 2.x's answer (--pytorch 2.x) ----
+
+// What 2.x changed for the keys this tool prints, read from torch 2.15.0
+// (tests/data/pytorch-2.15.0-tables.txt). The rules that fill a slot from the
+// operator's own kernels (1 to 4 of computeDispatchTableEntryWithDebug) are
+// the same, so the chapter's dispatcher computes those; what differs is
+// - the order: Meta is 2.x's last backend bit ("Meta must be at the end so
+//   that meta key in tls triggers meta kernels", c10/core/DispatchKey.h), so
+//   its slots follow PrivateUse1's, in the table and in DispatchKey order;
+// - the global fallbacks of rule 5: a boxed kernel (one that runs, not a
+//   fallthrough) on every Autograd key and on Meta, where 1.13 has
+//   fallthroughs on AutogradOther, AutogradCPU and AutogradCUDA only.
+//   PythonDispatcher prints such a row as "[backend fallback]": its regex
+//   removes "registered at ...FallbackKernel.cpp" and there is no
+//   "fallthrough" before it.
+struct PyTorchRules {
+  std::array<std::string_view, 9> tableOrder;
+  std::array<std::string_view, 12> registrationOrder;
+  std::array<std::string_view, 6> boxedFallbacks;
+};
+
+constexpr PyTorchRules kPyTorch2{
+    {"CPU", "CUDA", "PrivateUse1", "Meta", "AutogradOther", "AutogradCPU", "AutogradCUDA", "AutogradPrivateUse1",
+     "AutogradMeta"},
+    {"AutogradOther", "CPU", "CUDA", "PrivateUse1", "Meta", "AutogradCPU", "AutogradCUDA", "AutogradPrivateUse1",
+     "AutogradMeta", "Autograd[alias]", "CompositeImplicitAutograd[alias]", "CompositeExplicitAutograd[alias]"},
+    {"Meta", "AutogradOther", "AutogradCPU", "AutogradCUDA", "AutogradPrivateUse1", "AutogradMeta"},
+};
+
+std::string computedTable2x(const OperatorHandle& op) {
+  std::string out = header("Computed Dispatch Table");
+  for (std::string_view name : kPyTorch2.tableOrder) {
+    const ComputedEntry entry =
+        op.entry().computeDispatchTableEntryWithDebug(Dispatcher::singleton(), parseDispatchKey(name));
+    const std::string_view why = entry.why;
+    if (why != "backend fallback" && why != "missing") {
+      out += fmt::format("{:<15} {} [{}]\n", name, entry.kernel->debug, why);
+    } else if (std::ranges::find(kPyTorch2.boxedFallbacks, name) != kPyTorch2.boxedFallbacks.end()) {
+      out += fmt::format("{:<15} [backend fallback]\n", name);
+    }
+  }
+  return out;
+}
+
+// The registrations in 2.x's DispatchKey order: 1.13's rows, Meta moved.
+std::string registrationsTable2x(const OperatorHandle& op) {
+  const std::vector<std::string> rows = lines(registrationsTable(op));
+  std::vector<std::string> kernels(rows.begin() + 3, rows.end());
+  const auto rank = [](const std::string& row) {
+    return std::ranges::find(kPyTorch2.registrationOrder, row.substr(0, row.find(' '))) -
+           kPyTorch2.registrationOrder.begin();
+  };
+  std::ranges::stable_sort(kernels, {}, rank);
+  std::string out = header("Registered Kernels");
+  for (const std::string& row : kernels) {
+    out += row + "\n";
+  }
+  return out;
+}
 
 // ---- The grid picture (--dot) ----
 
@@ -357,8 +427,17 @@ std::string drawDispatchTables(const std::vector<std::string>& arguments) {
   return dispatchTableDot(specs);
 }
 
-// The PythonDispatcher mode: one operator, its table or its registrations.
+// The PythonDispatcher mode: one operator, its table or its registrations,
+// as 1.13 or (--pytorch 2.x) as 2.x would give them.
 std::string pythonDispatcherOutput(std::vector<std::string> keys) {
+  bool pytorch2 = false;
+  if (!keys.empty() && keys.front() == "--pytorch") {
+    if (keys.size() < 2 || (keys[1] != "1.13" && keys[1] != "2.x")) {
+      throw UnknownArgument{keys.size() < 2 ? "--pytorch" : "--pytorch " + keys[1]};
+    }
+    pytorch2 = keys[1] == "2.x";
+    keys.erase(keys.begin(), keys.begin() + 2);
+  }
   bool showRegistrations = false;
   if (!keys.empty() && keys.front() == "--registrations") {
     showRegistrations = true;
@@ -369,9 +448,12 @@ std::string pythonDispatcherOutput(std::vector<std::string> keys) {
       throw UnknownArgument{key};
     }
   }
-  checkRegistrationSet(keys);
+  checkRegistrationSet(keys, pytorch2);
   const std::vector<RegistrationHandleRAII> handles = registerKernels(keys);
   const OperatorHandle op = *Dispatcher::singleton().findOp(kOperator);
+  if (pytorch2) {
+    return showRegistrations ? registrationsTable2x(op) : computedTable2x(op);
+  }
   return showRegistrations ? registrationsTable(op) : computedTable(op);
 }
 

@@ -1,8 +1,10 @@
 // Exercise 02.5: a key layout written as data.
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -159,43 +161,81 @@ std::uint64_t wordOf(const KeyLayout& layout, const std::string& names) {
   return word;
 }
 
+// A file of maint/reference/gen_key_layout_data.py: a torch's layout and
+// what its key sets print and pick.
+struct LayoutData {
+  std::vector<std::string> backends;
+  std::vector<LayoutFunctionality> functionalities;
+  std::vector<std::string> cases;
+};
+
+LayoutData readLayoutData(const std::string& path) {
+  LayoutData data;
+  std::ifstream file(path);
+  EXPECT_TRUE(file) << path;
+  for (std::string line; std::getline(file, line);) {
+    std::stringstream words(line);
+    std::string kind, name, prefix;
+    words >> kind >> name >> prefix;
+    if (kind == "backend") data.backends.push_back(name);
+    if (kind == "functionality") {
+      data.functionalities.push_back(
+          {name, prefix == "-" ? std::nullopt : std::optional<std::string>(prefix == "=" ? "" : prefix)});
+    }
+    if (kind == "case") data.cases.push_back(line.substr(5));
+  }
+  return data;
+}
+
+// Each case's call key set, made from the layout, prints and picks as torch's did.
+void expectTorchsAnswers(const KeyLayout& layout, const std::vector<std::string>& cases, std::string_view torch) {
+  ASSERT_FALSE(cases.empty());
+  for (const std::string& line : cases) {
+    const std::vector<std::string> parts = fields(line);
+    ASSERT_EQ(parts.size(), 5u) << line;
+    const std::uint64_t word =
+        layout.callKeySet(wordOf(layout, parts[0]), wordOf(layout, parts[1]), wordOf(layout, parts[2]));
+    EXPECT_EQ(layout.format(word), parts[3])
+        << "tensors {" << parts[0] << "}, included {" << parts[1] << "}, excluded {" << parts[2] << "}: torch " << torch
+        << " dispatches on " << parts[3] << " (an excluded key takes its functionality away, never its backend)";
+    EXPECT_EQ(layout.highestPriorityKey(word), parts[4]) << "the key torch " << torch << " runs for " << parts[3];
+  }
+}
+
 TEST(Exercise02_5, PyTorch113sLayoutGivesTorchsAnswers) {
   runExercise([] {
     // 1.13's backends and functionalities and what its key sets print and
     // pick, read from torch 1.13 by maint/reference/gen_key_layout_data.py.
-    std::ifstream file(MINI_KEY_LAYOUT);
-    ASSERT_TRUE(file) << MINI_KEY_LAYOUT;
-    std::vector<std::string> backends;
-    std::vector<LayoutFunctionality> functionalities;
-    std::vector<std::string> cases;
-    for (std::string line; std::getline(file, line);) {
-      std::stringstream words(line);
-      std::string kind, name, prefix;
-      words >> kind >> name >> prefix;
-      if (kind == "backend") backends.push_back(name);
-      if (kind == "functionality") {
-        functionalities.push_back(
-            {name, prefix == "-" ? std::nullopt : std::optional<std::string>(prefix == "=" ? "" : prefix)});
-      }
-      if (kind == "case") cases.push_back(line.substr(5));
-    }
-    ASSERT_EQ(backends.size(), 14u);
-    ASSERT_EQ(functionalities.size(), 40u);
-    ASSERT_FALSE(cases.empty());
-    const KeyLayout layout(backends, functionalities);
+    const LayoutData data = readLayoutData(MINI_KEY_LAYOUT);
+    ASSERT_EQ(data.backends.size(), 14u);
+    ASSERT_EQ(data.functionalities.size(), 40u);
+    const KeyLayout layout(data.backends, data.functionalities);
     // c10::num_runtime_entries in libtorch 1.13's c10/core/DispatchKey.h.
     EXPECT_EQ(layout.numRuntimeEntries(), 106u);
-    for (const std::string& line : cases) {
-      const std::vector<std::string> parts = fields(line);
-      ASSERT_EQ(parts.size(), 5u) << line;
-      const std::uint64_t word =
-          layout.callKeySet(wordOf(layout, parts[0]), wordOf(layout, parts[1]), wordOf(layout, parts[2]));
-      EXPECT_EQ(layout.format(word), parts[3])
-          << "tensors {" << parts[0] << "}, included {" << parts[1] << "}, excluded {" << parts[2]
-          << "}: torch 1.13 dispatches on " << parts[3]
-          << " (an excluded key takes its functionality away, never its backend)";
-      EXPECT_EQ(layout.highestPriorityKey(word), parts[4]) << "the key torch 1.13 runs for " << parts[3];
-    }
+    expectTorchsAnswers(layout, data.cases, "1.13");
+  });
+}
+
+TEST(Exercise02_5, PyTorch2sLayoutGivesTorchsAnswers) {
+  runExercise([] {
+    // The same from PyTorch 2.15.0: sixteen backends with Meta the last,
+    // SparseCsr per-backend, more Autocast keys; the layout is data, so the
+    // same code must give 2.x's answers too.
+    const LayoutData data = readLayoutData(MINI_KEY_LAYOUT_2X);
+    ASSERT_EQ(data.backends.size(), 16u);
+    ASSERT_EQ(data.backends.back(), "Meta") << "2.x moved Meta to the last backend bit";
+    ASSERT_EQ(data.functionalities.size(), 46u);
+    const KeyLayout layout(data.backends, data.functionalities);
+    // c10::num_runtime_entries in 2.15.0's c10/core/DispatchKey.h:
+    // num_functionality_keys (47, Undefined counted) + 6 per-backend
+    // functionalities * (16 - 1) backends.
+    EXPECT_EQ(layout.numRuntimeEntries(), 137u);
+    EXPECT_EQ(layout.slotOf("SparseCsrMeta"), layout.slotOf("SparseCsrCPU") + 15)
+        << "SparseCsr is per-backend in 2.x: a block of sixteen slots, Meta's the last";
+    EXPECT_EQ(layout.highestPriorityKey(layout.bitsOf("CPU") | layout.bitsOf("PrivateUse1") | layout.bitsOf("Meta")),
+              "Meta")
+        << "Meta is 2.x's highest backend bit, so a set with a meta tensor in it picks Meta's kernel";
+    expectTorchsAnswers(layout, data.cases, "2.15.0");
   });
 }
 
