@@ -31,7 +31,6 @@ intrusive_ptr_target* newHeapValue(T value) {
 
 IValue::IValue(std::string value) : tag_(Tag::String) { payload_.asHeapObject = newHeapValue(std::move(value)); }
 
-// [make_containers]
 IValue IValue::makeList(std::vector<IValue> elements, SchemaType elementType) {
   IValue list;
   list.payload_.asHeapObject = make_intrusive<detail::ListImpl>(std::move(elements), std::move(elementType)).release();
@@ -53,7 +52,6 @@ IValue IValue::makeDict(Dict<IValue, IValue> entries, SchemaType keyType, Schema
   dict.tag_ = Tag::GenericDict;
   return dict;
 }
-// [make_containers]
 
 std::string_view IValue::tagName(Tag tag) {
   switch (tag) {
@@ -147,7 +145,6 @@ std::string listName(const SchemaType& elementType) {
 
 }  // namespace
 
-// [typed_list_ref]
 const std::vector<IValue>& IValue::typedListRef(const SchemaType& elementType) const {
   if (!isList()) {
     throw IValueTagError(fmt::format("Expected {} but got {}", listName(elementType), tagKind()));
@@ -158,7 +155,6 @@ const std::vector<IValue>& IValue::typedListRef(const SchemaType& elementType) c
   }
   return toListRef();
 }
-// [typed_list_ref]
 
 const std::vector<IValue>& IValue::tupleElements(std::size_t size) const {
   const std::vector<IValue>& elements = toTupleRef().elements();
