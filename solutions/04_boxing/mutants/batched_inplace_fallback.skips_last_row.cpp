@@ -30,13 +30,13 @@ void batchedInplaceFallback(const OperatorHandle& op, DispatchKeySet /*dispatchK
   // One row of self cannot hold a whole batch of results.
   for (std::size_t i = 1; i < arguments.size() && self.batchSize() == 0; ++i) {
     if (isBatched(arguments[i])) {
-      const std::string& name = schema.arguments[i].name;
+      // `other` is PyTorch 1.13's fixed word, whatever the argument is called.
       throw std::invalid_argument(fmt::format(
-          "vmap: {0}(self, *extra_args) is not possible because there exists a Tensor `{1}` in extra_args that has "
-          "more elements than `self`. This happened due to `{1}` being vmapped over but `self` not being vmapped "
-          "over at level 1. Please try to use out-of-place operators instead of {0}. If said operator is being "
-          "called inside the PyTorch framework, please file a bug report instead.",
-          schema.name, name));
+          "vmap: {0}(self, *extra_args) is not possible because there exists a Tensor `other` in extra_args that "
+          "has more elements than `self`. This happened due to `other` being vmapped over but `self` not being "
+          "vmapped over at level 1. Please try to use out-of-place operators instead of {0}. If said operator is "
+          "being called inside the PyTorch framework, please file a bug report instead.",
+          schema.name));
     }
   }
   const std::size_t rowLength = self.batchSize() == 0 ? 0 : self.numel() / self.batchSize();

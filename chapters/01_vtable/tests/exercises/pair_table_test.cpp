@@ -104,5 +104,24 @@ TEST(Exercise01_2, ASecondKernelForAPairIsRefused) {
   });
 }
 
+TEST(Exercise01_2, AvailablePairsAreListedRowByRow) {
+  runExercise([] {
+    PairTable sub("sub");
+    // Registered column first: the message's order must come from the table, not from registration.
+    sub.registerKernel(DispatchKey::Rectangular, DispatchKey::Real, &subReals, kFirstSite);
+    sub.registerKernel(DispatchKey::Real, DispatchKey::Polar, &subReals, kSecondSite);
+    try {
+      sub.call(polar(1, 0), polar(1, 0));
+      FAIL() << "(Polar, Polar) has no kernel";
+    } catch (const std::runtime_error& error) {
+      EXPECT_STREQ(error.what(),
+                   "Could not run 'sub' with arguments from the (Polar, Polar) backends. 'sub' is only available for "
+                   "these pairs: [(Real, Polar), (Rectangular, Real)].")
+          << "the pairs are listed row by row, the first key's order first: (Real, Polar) in row Real comes before "
+             "(Rectangular, Real) in row Rectangular, although its column (Polar) comes after Real";
+    }
+  });
+}
+
 }  // namespace
 }  // namespace mini

@@ -3,9 +3,12 @@
 // only y batched), with myops::myadd_ for aten::hypot_.
 #include "mini/exercises/batched_inplace_fallback.h"
 
+#include <string>
+
 #include <fmt/format.h>
 
 #include "mini/extension/myops.h"
+#include "support/boxing_support.h"
 #include "support/exercise_support.h"
 
 namespace mini {
@@ -66,6 +69,31 @@ TEST(Exercise04_4, ABatchedOtherCannotBeWrittenIntoAnUnbatchedSelf) {
                    "please file a bug report instead.");
     }
     EXPECT_EQ(self.values(), (std::vector<double>{1, 2})) << "a refused call writes nothing";
+  });
+}
+
+TEST(Exercise04_4, TheRefusalSaysOtherWhateverTheArgumentIsCalled) {
+  mini_test::runExercise([&] {
+    // Shaped like aten::lerp_, whose second argument is `end`: no kernel is
+    // needed, since the refusal comes before any row is called.
+    const mini_test::ScopedOperator lerp("lerp_(Tensor(a!) self, Tensor end, float weight) -> Tensor(a!)");
+    Stack stack;
+    push(stack, makeTensor(std::vector<double>{1, 2}), makeBatchedTensor({{1, 1}, {2, 2}}), 0.5);
+    try {
+      batchedInplaceFallback(lerp.handle(), DispatchKeySet(DispatchKey::Batched), &stack);
+      ADD_FAILURE() << "self holds one row, end two: refuse the call";
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::invalid_argument& error) {
+      EXPECT_EQ(std::string(error.what()),
+                fmt::format("vmap: {0}(self, *extra_args) is not possible because there exists a Tensor `other` in "
+                            "extra_args that has more elements than `self`. This happened due to `other` being "
+                            "vmapped over but `self` not being vmapped over at level 1. Please try to use "
+                            "out-of-place operators instead of {0}. If said operator is being called inside the "
+                            "PyTorch framework, please file a bug report instead.",
+                            lerp.name()))
+          << "PyTorch 1.13 writes `other` there whatever the batched argument is called (here `end`)";
+    }
   });
 }
 

@@ -33,5 +33,19 @@ TEST(Exercise04_2, WrongTypesAreIValueErrors) {
   });
 }
 
+TEST(Exercise04_2, AnIntFactorIsAnIValueErrorToo) {
+  mini_test::runExercise([&] {
+    Stack stack;
+    push(stack, makeTensor(1), 3);
+    try {
+      (void)popScaleArguments(stack);
+      FAIL() << "the schema says `float factor`: an Int on the stack is the caller's mistake, and the typed pop "
+                "refuses it; converting it quietly hides that mistake";
+    } catch (const IValueTagError& error) {
+      EXPECT_STREQ(error.what(), "Expected Double but got Int");
+    }
+  });
+}
+
 }  // namespace
 }  // namespace mini

@@ -105,5 +105,20 @@ TEST(Exercise04_5, TheInputsMustMatchTheTrace) {
   });
 }
 
+TEST(Exercise04_5, ExtraInputsAreRefusedToo) {
+  mini_test::runExercise([&] {
+    const Trace trace = traced(makeTensor(1), makeTensor(2));
+    try {
+      (void)replayTrace(trace, {makeTensor(1), makeTensor(2), makeTensor(3)});
+      ADD_FAILURE() << "three inputs for a trace of two must be refused: the numbers must be equal, and an input "
+                       "the trace never reads is a caller's mistake as much as a missing one";
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::invalid_argument& error) {
+      EXPECT_STREQ(error.what(), "replayTrace: the trace has 2 inputs but 3 were given");
+    }
+  });
+}
+
 }  // namespace
 }  // namespace mini

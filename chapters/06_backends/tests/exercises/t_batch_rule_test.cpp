@@ -103,6 +103,27 @@ TEST(Exercise06_9, AnOuterLevelsTensorStaysAtItsLevel) {
   });
 }
 
+TEST(Exercise06_9, AnInnerLevelsTensorStaysAtItsLevel) {
+  runExercise([] {
+    // vmap(lambda x: vmap(lambda y: y.t())(ys))(xs): y is batched at the
+    // inner level (2) only, so a rule that always wraps at level 1 fails here.
+    (void)vmap(
+        [](const std::vector<Tensor>& /*outer*/) {
+          return vmap(
+              [](const std::vector<Tensor>& inner) {
+                const Tensor result = tBatchRule(inner[0]);
+                EXPECT_TRUE(isBatchedAtLevel(result, currentVmapLevel()))
+                    << "t of a tensor batched at the inner vmap's level " << currentVmapLevel()
+                    << " must stay batched at that level: wrap the result at the level of its input (its "
+                       "BatchedTensorImpl's), never at a fixed level such as 1";
+                return std::vector<Tensor>{result};
+              },
+              {0})({counting({4, 2, 3})});
+        },
+        {0})({counting({2})});
+  });
+}
+
 TEST(Exercise06_9, RunsAsOneCallNotOncePerSample) {
   runExercise([] {
     testing::internal::CaptureStdout();
