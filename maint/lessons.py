@@ -48,7 +48,6 @@ GitHub does and checks what a reader sees.
 import glob
 import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -307,7 +306,7 @@ class Maker:
             # A walkthrough under python/gdb/ runs the interpreter itself on
             # the chapter's Python module (as its ctest does): the module's
             # build folder and the script's own folder on the path.
-            demo = os.path.realpath(shutil.which("python3") or sys.executable)
+            demo = build_python(self.build_dir)
             extra["PYTHONPATH"] = ":".join([os.path.join(os.path.abspath(self.build_dir), "chapters", chapter,
                                                          "python"),
                                             os.path.dirname(os.path.join(ROOT, script))])
@@ -396,6 +395,18 @@ def program_environment(extra):
     env = dict(os.environ, LC_ALL="C", CUDA_VISIBLE_DEVICES="")
     env.update(extra)
     return env
+
+
+def build_python(build_dir):
+    """The interpreter the build made its Python module for (CMake's
+    Python3_EXECUTABLE), as the interpreter itself, not a launcher such as
+    pyenv's shim: gdb must run the program that loads the module."""
+    with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as handle:
+        found = re.search(r"^Python3_EXECUTABLE:[A-Z]+=(.+)$", handle.read(), re.M)
+    if not found:
+        raise LessonError(f"{build_dir} was configured without Python: no module to walk through")
+    return subprocess.run([found.group(1), "-c", "import sys; print(sys.executable)"],
+                          capture_output=True, text=True, check=True).stdout.strip()
 
 
 def run_walkthrough(script, demo, extra_env=None):
