@@ -402,7 +402,11 @@ def build_python(build_dir):
     Python3_EXECUTABLE), as the interpreter itself, not a launcher such as
     pyenv's shim: gdb must run the program that loads the module."""
     with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as handle:
-        found = re.search(r"^Python3_EXECUTABLE:[A-Z]+=(.+)$", handle.read(), re.M)
+        # FindPython3 keeps its choice as _Python3_EXECUTABLE (INTERNAL)
+        # unless the user set Python3_EXECUTABLE.
+        cache = handle.read()
+        found = (re.search(r"^Python3_EXECUTABLE:[A-Z]+=(.+)$", cache, re.M)
+                 or re.search(r"^_Python3_EXECUTABLE:INTERNAL=(.+)$", cache, re.M))
     if not found:
         raise LessonError(f"{build_dir} was configured without Python: no module to walk through")
     return subprocess.run([found.group(1), "-c", "import sys; print(sys.executable)"],
