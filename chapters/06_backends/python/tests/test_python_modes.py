@@ -189,5 +189,24 @@ class Stash(unittest.TestCase):
         self.assertEqual(result.tolist(), [-2.0])
 
 
+class ModesBeforeSubclasses(unittest.TestCase):
+    def test_the_mode_runs_first_and_its_call_reaches_the_subclass(self):
+        # 1.13's handle_torch_function_no_python_arg_parser asks the mode
+        # first; the mode's own func(*args), with the mode stashed, then
+        # reaches the wrapper's class.
+        class Marking(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                LoggingTensor.log.append(f"mode {func}")
+                return func(*args, **(kwargs or {}))
+
+        a = LoggingTensor(mini_torch.tensor([1.0, 2.0]))
+        LoggingTensor.log = []
+        with Marking():
+            result = mini_torch.neg(a)
+        self.assertEqual(LoggingTensor.log, ["mode aten.neg.default", "aten.neg.default (Tensor) {}"])
+        self.assertIsInstance(result, LoggingTensor)
+        self.assertEqual(result.elem.tolist(), [-1.0, -2.0])
+
+
 if __name__ == "__main__":
     unittest.main()
