@@ -296,12 +296,21 @@ class Maker:
     def make_transcript(self, block):
         self.need_build(block)
         script = block.source
-        match = re.match(r"^chapters/(\d\d)_[a-z0-9_]+/gdb/[\w/.-]+\.gdb$", script)
+        match = re.match(r"^chapters/(\d\d)_[a-z0-9_]+/(python/)?gdb/[\w/.-]+\.gdb$", script)
         if not match or not os.path.isfile(os.path.join(ROOT, script)):
             raise LessonError(f"no walkthrough script {script}")
         chapter = script.split("/")[1]
         demo = os.path.join(self.build_dir, "chapters", chapter, f"ch{match.group(1)}_demo")
-        text = run_walkthrough(os.path.join(ROOT, script), demo)
+        extra = {}
+        if match.group(2):
+            # A walkthrough under python/gdb/ runs the interpreter itself on
+            # the chapter's Python module (as its ctest does): the module's
+            # build folder and the script's own folder on the path.
+            demo = build_python(self.build_dir)
+            extra["PYTHONPATH"] = ":".join([os.path.join(os.path.abspath(self.build_dir), "chapters", chapter,
+                                                         "python"),
+                                            os.path.dirname(os.path.join(ROOT, script))])
+        text = run_walkthrough(os.path.join(ROOT, script), demo, extra)
         return fenced(trim_blank(normalise(text, self.build_dir).splitlines()), "text")
 
     def make_parts(self, block):
@@ -388,7 +397,23 @@ def program_environment(extra):
     return env
 
 
-def run_walkthrough(script, demo):
+def build_python(build_dir):
+    """The interpreter the build made its Python module for (CMake's
+    Python3_EXECUTABLE), as the interpreter itself, not a launcher such as
+    pyenv's shim: gdb must run the program that loads the module."""
+    with open(os.path.join(build_dir, "CMakeCache.txt"), encoding="utf-8") as handle:
+        # FindPython3 keeps its choice as _Python3_EXECUTABLE (INTERNAL)
+        # unless the user set Python3_EXECUTABLE.
+        cache = handle.read()
+        found = (re.search(r"^Python3_EXECUTABLE:[A-Z]+=(.+)$", cache, re.M)
+                 or re.search(r"^_Python3_EXECUTABLE:INTERNAL=(.+)$", cache, re.M))
+    if not found:
+        raise LessonError(f"{build_dir} was configured without Python: no module to walk through")
+    return subprocess.run([found.group(1), "-c", "import sys; print(sys.executable)"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+
+
+def run_walkthrough(script, demo, extra_env=None):
     """A gdb walkthrough's transcript; raises LessonError when its checks fail
     (the transcript would then show something the lesson does not say).
 
@@ -405,6 +430,7 @@ def run_walkthrough(script, demo):
         out = os.path.join(scratch, "transcript.txt")
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch, "LC_ALL": "C",
                "CUDA_VISIBLE_DEVICES": ""}
+        env.update(extra_env or {})
         result = subprocess.run([sys.executable, runner, "--transcript", out, script, link],
                                 capture_output=True, text=True, env=env, cwd=scratch)
         if result.returncode != 0:

@@ -190,6 +190,7 @@ def dispatch_call(name: str, op: Operator, python_arguments: list[Argument], met
             f"{indent}return wrap({lambda_name}({', '.join(values)}){', self_' if method else ''});\n")
 
 
+# [binding]
 def binding(name: str, group: list[Overload], method: bool) -> str:
     signatures = [overload.signature(name) for overload in group]
     most = max(len(overload.python_arguments()) + (3 if overload.schema.is_factory else 0)
@@ -221,6 +222,7 @@ def binding(name: str, group: list[Overload], method: bool) -> str:
         lines.append("    }")
     lines += ["  }", "  Py_RETURN_NONE;", "  END_HANDLE_TH_ERRORS", "}", ""]
     return "\n".join(lines)
+# [binding]
 
 
 def source_file(groups: dict[str, list[Overload]], method: bool, table: str, what: str) -> str:

@@ -26,12 +26,14 @@ def main():
     (c * c).sum().backward()
     print(f"a.grad after (c * c).sum().backward() = {a.grad}")
 
+    # [library]
     lib = Library("tour", "DEF")
     lib.define("axpy(Tensor x, Tensor y, float alpha) -> Tensor")
     lib.impl("axpy", lambda x, y, alpha: mini_torch.add(y, x, alpha=alpha), "CPU")
     axpy = mini_torch.ops.tour.axpy.default
     print(f"{axpy._schema}, a kernel written in Python:")
     print(f"  {axpy(b, b, 0.5)}")
+    # [library]
 
     print("the calls a Python dispatch mode sees for neg(a * b):")
     with LoggingMode():

@@ -31,6 +31,7 @@ class LoggingMode(TorchDispatchMode):
         return func(*args, **kwargs)
 
 
+# [logging_tensor]
 class LoggingTensor(mini_torch.Tensor):
     """torch's LoggingTensor: a wrapper whose __torch_dispatch__ logs each
     call, then runs it on the wrapped tensors and wraps the result."""
@@ -53,6 +54,7 @@ class LoggingTensor(mini_torch.Tensor):
 
         result = func(*[unwrap(arg) for arg in args], **{key: unwrap(value) for key, value in kwargs.items()})
         return LoggingTensor(result) if isinstance(result, mini_torch.Tensor) else result
+# [logging_tensor]
 
 
 def run_subclass(statement):
@@ -63,6 +65,7 @@ def run_subclass(statement):
     return "; ".join(LoggingTensor.log) + f" => {result.elem.tolist()}"
 
 
+# [masked_tensor]
 class MaskedTensor(mini_torch.Tensor):
     """Data and a mask: a result's mask is its inputs' masks and-ed."""
     __slots__ = ["data_", "mask"]
@@ -83,6 +86,7 @@ class MaskedTensor(mini_torch.Tensor):
 
         result = func(*[unwrap(arg) for arg in args], **{key: unwrap(value) for key, value in kwargs.items()})
         return MaskedTensor(result, mask)
+# [masked_tensor]
 
 
 def run_masked(statement):
@@ -92,6 +96,7 @@ def run_masked(statement):
     return str([value if bit else None for value, bit in zip(result.data_.tolist(), result.mask)])
 
 
+# [lazy_tensor]
 class LazyTensor(mini_torch.Tensor):
     """Each call recorded, nothing run until materialize()."""
     __slots__ = ["thunk"]
@@ -116,6 +121,7 @@ class LazyTensor(mini_torch.Tensor):
 
     def materialize(self):
         return self.thunk()
+# [lazy_tensor]
 
 
 def run_lazy(statement):
@@ -181,6 +187,25 @@ class Stash(unittest.TestCase):
             result = mini_torch.neg(a)
         # neg, then add (the handler's own call, below the stashed mode).
         self.assertEqual(result.tolist(), [-2.0])
+
+
+class ModesBeforeSubclasses(unittest.TestCase):
+    def test_the_mode_runs_first_and_its_call_reaches_the_subclass(self):
+        # 1.13's handle_torch_function_no_python_arg_parser asks the mode
+        # first; the mode's own func(*args), with the mode stashed, then
+        # reaches the wrapper's class.
+        class Marking(TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                LoggingTensor.log.append(f"mode {func}")
+                return func(*args, **(kwargs or {}))
+
+        a = LoggingTensor(mini_torch.tensor([1.0, 2.0]))
+        LoggingTensor.log = []
+        with Marking():
+            result = mini_torch.neg(a)
+        self.assertEqual(LoggingTensor.log, ["mode aten.neg.default", "aten.neg.default (Tensor) {}"])
+        self.assertIsInstance(result, LoggingTensor)
+        self.assertEqual(result.elem.tolist(), [-1.0, -2.0])
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ import contextlib
 from mini_torch import _C
 
 
+# [torch_dispatch_mode]
 class TorchDispatchMode:
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         raise NotImplementedError()
@@ -30,6 +31,7 @@ class TorchDispatchMode:
 
     def __exit__(self, exc_type, exc_value, traceback):
         _C._pop_python_mode()
+# [torch_dispatch_mode]
 
 
 def _len_torch_dispatch_stack():
