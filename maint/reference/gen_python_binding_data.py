@@ -47,7 +47,8 @@ STATEMENTS = [
     "a.add_(a, a, a)",
     "torch.zeros(2, 3)",
     "torch.ones((2,))",
-    "torch.eye(2)",
+    # No eye, abs, maximum, ...: their kernels are exercises, and ch06.python
+    # must pass in the learner build, where the exercises are stubs.
     "a.view(3)",
     "torch.exp(a, b)",
 ]
