@@ -1,6 +1,12 @@
 // The split layout: backend bits below, functionality bits above.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
 #include "mini/dispatch_key_set.h"
 
 namespace mini {
@@ -114,6 +120,59 @@ TEST(DispatchKeySet, KeysThatAreNotRuntimeKeysHaveNoSlotAndSaySo) {
                 fmt::format("DispatchKey {} is not a runtime key and has no slot in an operator's table", key));
     }
   }
+}
+
+/// The enum's values that are no runtime key, by the names torch gives them:
+/// what has() answers for these is where a key set is easy to get wrong.
+const std::map<std::string, DispatchKey>& notRuntimeKeys() {
+  static const std::map<std::string, DispatchKey> keys = {
+      {"Undefined", DispatchKey::Undefined},
+      {"Dense", DispatchKey::Dense},
+      {"StartOfDenseBackends", DispatchKey::StartOfDenseBackends},
+      {"EndOfDenseBackends", DispatchKey::EndOfDenseBackends},
+      {"StartOfAutogradFunctionalityBackends", DispatchKey::StartOfAutogradFunctionalityBackends},
+      {"EndOfAutogradFunctionalityBackends", DispatchKey::EndOfAutogradFunctionalityBackends},
+      {"Autograd", DispatchKey::Autograd},
+      {"CompositeImplicitAutograd", DispatchKey::CompositeImplicitAutograd},
+      {"CompositeExplicitAutograd", DispatchKey::CompositeExplicitAutograd},
+  };
+  return keys;
+}
+
+TEST(DispatchKeySet, HasAnswersAsTorch113OnTheEmptyAndTheFullSet) {
+  // MINI_KEY_HAS: torch 1.13's has() for every key it names, on its empty
+  // and full sets (maint/reference/gen_key_has_data.py). The course's key
+  // names are a subset; its markers are compared by their names.
+  std::ifstream data(MINI_KEY_HAS);
+  ASSERT_TRUE(data) << MINI_KEY_HAS;
+  std::string line;
+  std::size_t compared = 0, markers = 0;
+  while (std::getline(data, line)) {
+    if (line.empty() || line.front() == '#') continue;
+    std::istringstream fields(line);
+    std::string name;
+    int onFull = -1, onEmpty = -1;
+    ASSERT_TRUE(fields >> name >> onFull >> onEmpty) << line;
+    DispatchKey key = DispatchKey::Undefined;
+    if (auto found = notRuntimeKeys().find(name); found != notRuntimeKeys().end()) {
+      key = found->second;
+      ++markers;
+    } else {
+      try {
+        key = parseDispatchKey(name);
+      } catch (const std::invalid_argument&) {
+        continue;  // a key of torch's the course does not have
+      }
+    }
+    EXPECT_EQ(DispatchKeySet(DispatchKeySet::FULL).has(key), onFull == 1) << name << " on the full set";
+    EXPECT_EQ(DispatchKeySet().has(key), onEmpty == 1) << name << " on the empty set";
+    ++compared;
+  }
+  EXPECT_EQ(markers, notRuntimeKeys().size()) << "a key of notRuntimeKeys() is missing from " << MINI_KEY_HAS;
+  EXPECT_GE(compared, 20u) << MINI_KEY_HAS;
+  // Not in torch's Python enum: c10 gives it the bit after the last
+  // functionality's, which FULL does not set.
+  EXPECT_FALSE(DispatchKeySet(DispatchKeySet::FULL).has(DispatchKey::EndOfFunctionalityKeys));
 }
 
 }  // namespace

@@ -95,14 +95,25 @@ class DispatchKeySet {
 
  private:
   // Functionality k (k >= 1) owns bit kNumBackends + k - 1. A per-backend
-  // runtime key sets its functionality bit and its backend bit.
+  // runtime key sets its functionality bit and its backend bit. The enum's
+  // other values get what c10's constructor gives them, case for case, so
+  // has() answers as c10's does for them too: Undefined and the alias keys
+  // no bits (every set "has" them, the empty one too); a StartOf marker its
+  // block's functionality bit alone; EndOfFunctionalityKeys the bit after
+  // the last functionality's, which not even FULL sets.
+  static constexpr std::uint64_t functionalityBit(DispatchKey functionality) {
+    return std::uint64_t{1} << (kNumBackends + static_cast<int>(functionality) - 1);
+  }
   static constexpr std::uint64_t bitsOf(DispatchKey key) {
-    const DispatchKey functionality = toFunctionalityKey(key);
-    if (functionality == DispatchKey::Undefined) {
+    if (key == DispatchKey::Undefined || isAliasDispatchKey(key)) {
       return 0;
     }
-    const std::uint64_t functionalityBit = std::uint64_t{1} << (kNumBackends + static_cast<int>(functionality) - 1);
-    return functionalityBit | DispatchKeySet(toBackendComponent(key)).repr_;
+    if (key <= DispatchKey::EndOfFunctionalityKeys) {
+      return functionalityBit(key);
+    }
+    const DispatchKey functionality =
+        key <= DispatchKey::EndOfDenseBackends ? DispatchKey::Dense : DispatchKey::AutogradFunctionality;
+    return functionalityBit(functionality) | DispatchKeySet(toBackendComponent(key)).repr_;
   }
 
   std::uint64_t repr_ = 0;
