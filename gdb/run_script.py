@@ -98,9 +98,13 @@ def run_gdb(gdb, script_path, program, printers=True):
                *(["-x", os.path.join(HERE, "mini.py")] if printers else []),
                "-x", script_path, program]
     env = dict(os.environ, MINI_DISPATCH_TRACE="0", LC_ALL="C")
-    result = subprocess.run(command, capture_output=True, text=True, env=env,
+    # One stream, so that what gdb says on stderr stays beside the command
+    # that said it (gdb flushes stdout before it writes to stderr): a break
+    # on a function not loaded yet prints `Function "..." not defined.`
+    # there, before `Breakpoint 1 (...) pending.`, not after the session.
+    result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
                             timeout=120, cwd=os.path.dirname(program) or ".")
-    return result.stdout + result.stderr
+    return result.stdout
 
 
 def shown_in_transcript(command):

@@ -90,3 +90,25 @@ add_test(NAME ch06.gdb.add_from_python
   WORKING_DIRECTORY "${ch06_python_dir}/gdb")
 set_tests_properties(ch06.gdb.add_from_python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}:${ch06_python_dir}/gdb"
   LABELS "gdb;python" SKIP_RETURN_CODE 77)
+
+# The second walkthrough (gdb/torch_dispatch_from_python.gdb): a break inside
+# a Python __torch_dispatch__, with gdb's Python commands (py-bt) from the
+# interpreter's own gdb extension, <interpreter>-gdb.py beside it (CPython
+# installs it with a build from source, pyenv's included) or under gdb's
+# auto-load folder (Debian's python3-dbg). Without one the walkthrough would
+# show no Python stack: the test says so and skips.
+execute_process(COMMAND ${Python3_EXECUTABLE} -c "import os, sys; print(os.path.realpath(sys.executable))"
+                OUTPUT_VARIABLE ch06_python_real_binary OUTPUT_STRIP_TRAILING_WHITESPACE)
+if(EXISTS "${ch06_python_real_binary}-gdb.py" OR EXISTS "/usr/share/gdb/auto-load${ch06_python_real_binary}-gdb.py")
+  add_test(NAME ch06.gdb.torch_dispatch_from_python
+    COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/gdb/run_script.py" --gdb "${GDB_EXECUTABLE}"
+            "${ch06_python_dir}/gdb/torch_dispatch_from_python.gdb" "${ch06_python_binary}"
+    WORKING_DIRECTORY "${ch06_python_dir}/gdb")
+else()
+  add_test(NAME ch06.gdb.torch_dispatch_from_python
+    COMMAND ${CMAKE_COMMAND} -E echo
+            "SKIPPED: no gdb extension for ${ch06_python_real_binary} (py-bt); on Debian: apt-get install python3-dbg")
+  set_tests_properties(ch06.gdb.torch_dispatch_from_python PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED")
+endif()
+set_tests_properties(ch06.gdb.torch_dispatch_from_python PROPERTIES
+  ENVIRONMENT "PYTHONPATH=${ch06_python_out}:${ch06_python_dir}/gdb" LABELS "gdb;python" SKIP_RETURN_CODE 77)

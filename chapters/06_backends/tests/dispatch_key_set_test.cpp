@@ -19,8 +19,8 @@ TEST(DispatchKeySet, RuntimeKeySetsItsFunctionalityBitAndItsBackendBit) {
   EXPECT_EQ(DispatchKeySet(DispatchKey::AutogradCUDA).raw(), 0b100'0000'0010u);
   EXPECT_EQ(DispatchKeySet(DispatchKey::Tracer).raw(), 0b1000'0000'0000u);
   EXPECT_EQ(DispatchKeySet(BackendComponent::MetaBit).raw(), 0b0100u);
-  EXPECT_EQ(DispatchKeySet(DispatchKey::Autograd).raw(), 0u);  // alias keys have no bits
-  EXPECT_EQ(DispatchKeySet(DispatchKeySet::FULL).raw(), 0x7fffu);
+  EXPECT_EQ(DispatchKeySet(DispatchKey::Autograd).raw(), 0u);      // alias keys have no bits
+  EXPECT_EQ(DispatchKeySet(DispatchKeySet::FULL).raw(), 0xffffu);  // 4 backend bits, 12 functionality bits
 }
 
 TEST(DispatchKeySet, SharedBitsMakeKeysNobodyAddedAppear) {
@@ -85,7 +85,7 @@ TEST(DispatchKeySet, PrintsLikePyTorchLowestFirst) {
 }
 
 TEST(DispatchKeySet, SlotsAreFunctionalityOffsetPlusBackendIndex) {
-  EXPECT_EQ(kNumRuntimeEntries, 18u);  // chapter 03's 17, plus Python
+  EXPECT_EQ(kNumRuntimeEntries, 19u);  // chapter 03's 17, plus Python and PythonTLSSnapshot
   EXPECT_EQ(functionalityOffset(DispatchKey::Dense), 1u);
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DispatchKey::CPU), 1u);
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DispatchKey::PrivateUse1), 4u);
@@ -94,6 +94,7 @@ TEST(DispatchKeySet, SlotsAreFunctionalityOffsetPlusBackendIndex) {
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DispatchKey::AutogradCPU), 10u);
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DispatchKey::AutogradMeta), 12u);
   EXPECT_EQ(getDispatchTableIndexForDispatchKey(DispatchKey::Batched), 17u);
+  EXPECT_EQ(getDispatchTableIndexForDispatchKey(DispatchKey::PythonTLSSnapshot), 18u);
   EXPECT_EQ(DispatchKeySet().getDispatchTableIndexForDispatchKeySet(), 0u);
   // A call's set reads the slot of its highest key.
   EXPECT_EQ((DispatchKeySet{DispatchKey::CPU, DispatchKey::ADInplaceOrView, DispatchKey::AutogradCUDA})

@@ -23,11 +23,12 @@ TEST(DispatchKey, FunctionalitiesAreOrderedByPriorityAsInPyTorch) {
                                      DispatchKey::AutocastCPU,
                                      DispatchKey::AutocastCUDA,
                                      DispatchKey::Batched,
+                                     DispatchKey::PythonTLSSnapshot,
                                      DispatchKey::EndOfFunctionalityKeys};
   for (std::size_t i = 1; i < std::size(lowestFirst); ++i) {
     EXPECT_LT(lowestFirst[i - 1], lowestFirst[i]) << toString(lowestFirst[i]);
   }
-  EXPECT_EQ(kNumFunctionalityKeys, 11u);
+  EXPECT_EQ(kNumFunctionalityKeys, 12u);
   EXPECT_EQ(kNumBackends, 4u);
 }
 
@@ -62,9 +63,10 @@ TEST(DispatchKey, OnlyRuntimeKeysCanHoldAKernel) {
 }
 
 TEST(DispatchKey, PrintsAndParsesEveryName) {
-  for (DispatchKey key : {DispatchKey::Undefined, DispatchKey::CPU, DispatchKey::AutogradCUDA,
-                          DispatchKey::ADInplaceOrView, DispatchKey::PrivateUse1, DispatchKey::Autograd,
-                          DispatchKey::CompositeExplicitAutograd, DispatchKey::AutocastCPU}) {
+  for (DispatchKey key :
+       {DispatchKey::Undefined, DispatchKey::CPU, DispatchKey::AutogradCUDA, DispatchKey::ADInplaceOrView,
+        DispatchKey::PrivateUse1, DispatchKey::Autograd, DispatchKey::CompositeExplicitAutograd,
+        DispatchKey::AutocastCPU, DispatchKey::PythonTLSSnapshot}) {
     EXPECT_EQ(parseDispatchKey(toString(key)), key) << toString(key);
   }
   EXPECT_EQ(fmt::format("{}", DispatchKey::AutogradCPU), "AutogradCPU");
@@ -81,7 +83,8 @@ TEST(DispatchKey, UnknownNameSaysTheNameAndListsTheValidOnes) {
         std::string(error.what()),
         "Unknown dispatch key name 'AutogradGPU'. Valid names are: [Undefined, Dense, FPGA, BackendSelect, "
         "Python, ADInplaceOrView, AutogradOther, AutogradFunctionality, Tracer, AutocastCPU, AutocastCUDA, Batched, "
-        "CPU, CUDA, Meta, PrivateUse1, AutogradCPU, AutogradCUDA, AutogradMeta, AutogradPrivateUse1, "
+        "PythonTLSSnapshot, CPU, CUDA, Meta, PrivateUse1, AutogradCPU, AutogradCUDA, AutogradMeta, "
+        "AutogradPrivateUse1, "
         "Autograd, CompositeImplicitAutograd, CompositeExplicitAutograd]");
   }
   EXPECT_THROW(parseDispatchKey("cpu"), std::invalid_argument);  // names are case-sensitive

@@ -262,34 +262,50 @@ class RedispatchToCpuMode : public TorchDispatchMode {
 };
 
 TEST(DispatchExplain, ABoxedBackendFallbackAndItsBoxedRedispatch) {
-  // A typed call reaches the boxed fallback; its boxed redispatch reads the
-  // argument off the stack. The mode is stashed while its handler runs, so
-  // the redispatch's thread sets no longer include Python.
+  // A typed call reaches the boxed fallbacks (PythonTLSSnapshot's first,
+  // which notes the thread's keys, then Python's); their boxed redispatches
+  // read the argument off the stack. The mode is stashed while its handler
+  // runs, so the redispatch's thread sets no longer include Python, and
+  // every key above Python is excluded.
   const std::string debug = Dispatcher::singleton().backendFallback(DispatchKey::Python)->debug;
+  const std::string snapshotDebug = Dispatcher::singleton().backendFallback(DispatchKey::PythonTLSSnapshot)->debug;
   const ScopedFoo foo({DispatchKey::CPU});
   const auto op = foo.handle().typed<FooSignature>();
   const Tensor x = ones({1});  // made first: a factory is a dispatcher call too
   const TorchDispatchModeGuard mode(std::make_shared<RedispatchToCpuMode>());
-  EXPECT_EQ(explained([&] { op.call(x); }),
-            fmt::format("[call] op=[{0}], key=[Python]\n"
-                        "  argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
-                        "  included      DispatchKeySet(BackendSelect, Python, ADInplaceOrView)\n"
-                        "  excluded      DispatchKeySet(AutocastCPU, AutocastCUDA)\n"
-                        "  fallthrough   BackendSelect, ADInplaceOrView, AutogradCPU  (in (arguments | included) - "
-                        "excluded, masked off as fallthrough)\n"
-                        "  dispatched on DispatchKeySet(CPU, Python), highest key Python\n"
-                        "  slot          7 (Python)\n"
-                        "  filled by     the backend fallback for Python, {1}\n"
-                        " [redispatch] op=[{0}], key=[CPU]\n"
-                        "   argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
-                        "   included      DispatchKeySet(BackendSelect, ADInplaceOrView)\n"
-                        "   excluded      DispatchKeySet(AutocastCPU, AutocastCUDA)\n"
-                        "   redispatch    the set as the kernel above passed it down (its own, masked); arguments, "
-                        "thread sets and fallthrough mask are not read\n"
-                        "   dispatched on DispatchKeySet(CPU), highest key CPU\n"
-                        "   slot          1 (CPU)\n"
-                        "   filled by     a kernel on CPU, fn_CPU\n",
-                        foo.name(), debug));
+  EXPECT_EQ(
+      explained([&] { op.call(x); }),
+      fmt::format("[call] op=[{0}], key=[PythonTLSSnapshot]\n"
+                  "  argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
+                  "  included      DispatchKeySet(BackendSelect, Python, ADInplaceOrView, PythonTLSSnapshot)\n"
+                  "  excluded      DispatchKeySet(AutocastCPU, AutocastCUDA)\n"
+                  "  fallthrough   BackendSelect, ADInplaceOrView, AutogradCPU  (in (arguments | included) - "
+                  "excluded, masked off as fallthrough)\n"
+                  "  dispatched on DispatchKeySet(CPU, Python, PythonTLSSnapshot), highest key PythonTLSSnapshot\n"
+                  "  slot          18 (PythonTLSSnapshot)\n"
+                  "  filled by     the backend fallback for PythonTLSSnapshot, {2}\n"
+                  " [redispatch] op=[{0}], key=[Python]\n"
+                  "   argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
+                  "   included      DispatchKeySet(BackendSelect, Python, ADInplaceOrView, PythonTLSSnapshot)\n"
+                  "   excluded      DispatchKeySet(AutocastCPU, AutocastCUDA)\n"
+                  "   redispatch    the set as the kernel above passed it down (its own, masked); arguments, "
+                  "thread sets and fallthrough mask are not read\n"
+                  "   dispatched on DispatchKeySet(CPU, Python), highest key Python\n"
+                  "   slot          7 (Python)\n"
+                  "   filled by     the backend fallback for Python, {1}\n"
+                  "  [redispatch] op=[{0}], key=[CPU]\n"
+                  "    argument      x: DispatchKeySet(CPU, ADInplaceOrView, AutogradCPU, AutocastCPU)\n"
+                  "    included      DispatchKeySet(BackendSelect, ADInplaceOrView)\n"
+                  "    excluded      DispatchKeySet(ADInplaceOrView, AutogradOther, AutogradFunctionality, Tracer, "
+                  "AutocastCPU, AutocastCUDA, Batched, PythonTLSSnapshot)\n"
+                  "    redispatch    the set as the kernel above passed it down (its own, masked); arguments, "
+                  "thread sets and fallthrough mask are not read\n"
+                  "    dispatched on DispatchKeySet(CPU), highest key CPU\n"
+                  "    slot          1 (CPU)\n"
+                  "    filled by     a kernel on CPU, fn_CPU\n",
+                  foo.name(), debug, snapshotDebug));
+  EXPECT_EQ(snapshotDebug.rfind("registered at chapters/06_backends/src/dispatch_modes/python_fallback_kernel.cpp:", 0),
+            0u);
   EXPECT_EQ(debug.rfind("registered at chapters/06_backends/src/dispatch_modes/torch_dispatch_mode.cpp:", 0), 0u);
 }
 

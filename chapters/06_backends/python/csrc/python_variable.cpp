@@ -9,6 +9,7 @@
 #include "csrc/utils/python_arg_parser.h"
 #include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
+#include "mini/dispatch_modes/python_fallback_kernel.h"
 #include "mini/generated/Functions.h"
 
 namespace mini::python {
@@ -344,7 +345,7 @@ PyObject* THPVariable_make_wrapper_subclass(PyObject* /*module*/, PyObject* args
   // given; this one is a meta tensor, and says so.)
   Tensor tensor = emptyTensor(_r.intlist(1), TensorOptions{_r.scalartype(2), Device{DeviceType::Meta, -1}});
   TensorImpl* impl = tensor.unsafeGetTensorImpl();
-  impl->keySet = impl->keySet.add(DispatchKey::Python);
+  impl->keySet = impl->keySet | kPythonKeys;  // Python and PythonTLSSnapshot, as 1.13's wrapper
   if (_r.toBool(4)) {
     tensor.setRequiresGrad(true);
   }

@@ -20,6 +20,6 @@ for _name in dir(_C._VariableFunctions):
 
 from mini_torch.autograd.grad_mode import enable_grad, no_grad  # noqa: E402,F401
 from mini_torch._ops import _op_overload_of, ops  # noqa: E402,F401
-from mini_torch import library  # noqa: E402,F401
+from mini_torch import library, overrides  # noqa: E402,F401
 
 _C._set_op_overload_factory(_op_overload_of)

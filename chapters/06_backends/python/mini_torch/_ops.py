@@ -14,6 +14,8 @@ class OpOverload:
         self._qualified_op_name = packet._qualified_op_name
         self._schema = _C._dispatch_schema(self._qualified_op_name, overload_name)
         self.__name__ = f"{packet.__name__}.{self._overloadname}"
+        # torch._ops.aten, as 1.13's: its "no implementation found" error names func by these two.
+        self.__module__ = "mini_torch._ops." + self._qualified_op_name.split("::")[0]
 
     def __call__(self, *args, **kwargs):
         return _C._dispatch_call_boxed(self._qualified_op_name, self._cpp_overload, args, kwargs)

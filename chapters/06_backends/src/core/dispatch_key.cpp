@@ -28,6 +28,7 @@ constexpr std::array kKeyNames = {
     std::pair{DispatchKey::AutocastCPU, "AutocastCPU"},
     std::pair{DispatchKey::AutocastCUDA, "AutocastCUDA"},
     std::pair{DispatchKey::Batched, "Batched"},
+    std::pair{DispatchKey::PythonTLSSnapshot, "PythonTLSSnapshot"},
     std::pair{DispatchKey::CPU, "CPU"},
     std::pair{DispatchKey::CUDA, "CUDA"},
     std::pair{DispatchKey::Meta, "Meta"},

@@ -1,6 +1,7 @@
 #include "mini/dispatch_modes/torch_dispatch_mode.h"
 
 #include <atomic>
+#include <cstdint>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -8,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "mini/core/local_dispatch_key_set.h"
+#include "mini/dispatch_modes/python_fallback_kernel.h"
 #include "mini/dispatch_modes/python_tensor_dispatch.h"
 #include "mini/op_registration/library.h"
 
@@ -22,11 +24,20 @@ thread_local std::vector<std::shared_ptr<TorchDispatchMode>> tlsModeStack;
 // Set once, when the Python module loads; read by every call on the key.
 std::atomic<PythonTensorDispatchHook> pythonTensorDispatchHook{nullptr};
 
+// Python and PythonTLSSnapshot together, as 1.13's TorchDispatchModeTLS
+// sets them: a call made while a mode is pushed notes the thread's keys on
+// entry, as one on a tensor subclass does.
 void setPythonKeyIncluded(bool included) {
   LocalDispatchKeySet state = localDispatchKeySet();
-  state.included = included ? state.included.add(DispatchKey::Python) : state.included.remove(DispatchKey::Python);
+  state.included = included ? state.included | kPythonKeys : state.included - kPythonKeys;
   setLocalDispatchKeySet(state);
 }
+
+// Every functionality above Python (1.13's after_Python_keyset): what
+// __torch_dispatch__ calls skips them, autograd first.
+constexpr DispatchKeySet kAfterPythonKeySet{
+    DispatchKeySet::RAW, DispatchKeySet(DispatchKeySet::FULL).raw() &
+                             ~((std::uint64_t{1} << (kNumBackends + static_cast<int>(DispatchKey::Python))) - 1)};
 }  // namespace
 
 // [push_pop]
@@ -81,6 +92,9 @@ void setPythonTensorDispatchHook(PythonTensorDispatchHook hook) { pythonTensorDi
 
 // [python_fallback]
 void pythonFallback(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  // What the handler calls runs below Python: the layers above it (autograd,
+  // autocast, vmap) have had their turn on the way down.
+  const ExcludeDispatchKeyGuard below(kAfterPythonKeySet);
   if (TorchDispatchModeTLS::stack_len() == 0) {
     // No mode: a tensor subclass written in Python carries the key (1.13
     // asks the modes first, then the subclasses, as here).

@@ -4,12 +4,14 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <thread>
 
 #include "mini/aten/aten.h"
 #include "mini/core/local_dispatch_key_set.h"
 #include "mini/dispatch_modes/logging_mode.h"
+#include "mini/dispatch_modes/python_fallback_kernel.h"
 #include "mini/dispatch_modes/torch_dispatch_mode.h"
 #include "support/test_helpers.h"
 
@@ -185,6 +187,77 @@ TEST(TorchDispatchMode, ThePythonKeyWithNoModeIsAnError) {
   const IncludeDispatchKeyGuard pythonOn(DispatchKey::Python);
   EXPECT_EQ(errorOf([] { (void)neg(fromValues({1}, {1})); }),
             "aten::neg reached the Python key's fallback with no dispatch mode on this thread's mode stack");
+}
+
+// PythonTLSSnapshot, as 1.13's PythonFallbackKernel.cpp: the keys a call
+// entered with are noted at the top, the handler runs below Python, and
+// RestorePythonTLSSnapshot gives the entry keys back.
+TEST(PythonTLSSnapshot, PushingAModeIncludesBothPythonKeys) {
+  const TorchDispatchModeGuard guard(std::make_shared<LoggingMode>());
+  EXPECT_TRUE(localDispatchKeySet().included.hasAll(kPythonKeys));
+  {
+    const StashTorchDispatchModeGuard stashed;
+    EXPECT_FALSE(localDispatchKeySet().included.has(DispatchKey::PythonTLSSnapshot)) << "no mode left, no key";
+  }
+  EXPECT_TRUE(localDispatchKeySet().included.has(DispatchKey::PythonTLSSnapshot));
+}
+
+TEST(PythonTLSSnapshot, AHandlerRunsBelowPythonWithTheEntryKeysNoted) {
+  std::optional<LocalDispatchKeySet> noted;
+  LocalDispatchKeySet inHandler;
+  const auto mode = std::make_shared<CallbackMode>([&](const OperatorHandle& op, Stack* stack) {
+    noted = pythonTLSOnEntry();
+    inHandler = localDispatchKeySet();
+    callOperator(op, stack);
+  });
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  {
+    const TorchDispatchModeGuard guard(mode);
+    (void)neg(x);
+  }
+  ASSERT_TRUE(noted.has_value()) << "PythonTLSSnapshot's fallback, the highest key, noted the keys";
+  EXPECT_FALSE(noted->excluded.has(DispatchKey::AutogradFunctionality)) << "noted as the call came in, before autograd";
+  EXPECT_TRUE(noted->included.has(DispatchKey::Python));
+  // Functionality bits: an excluded set holds no backend bit.
+  for (DispatchKey key : {DispatchKey::ADInplaceOrView, DispatchKey::AutogradFunctionality, DispatchKey::Tracer,
+                          DispatchKey::AutocastCPU, DispatchKey::Batched, DispatchKey::PythonTLSSnapshot}) {
+    EXPECT_TRUE(inHandler.excluded.has(key)) << toString(key) << " is above Python: the handler's calls skip it";
+  }
+  EXPECT_FALSE(inHandler.excluded.has(DispatchKey::Python));
+  EXPECT_FALSE(inHandler.excluded.has(DispatchKey::BackendSelect));
+  EXPECT_FALSE(pythonTLSOnEntry().has_value()) << "the note lasts as long as the call";
+  EXPECT_FALSE(localDispatchKeySet().excluded.has(DispatchKey::Tracer)) << "the exclusion lasts as long as the handler";
+}
+
+TEST(PythonTLSSnapshot, RestoringGivesAHandlerTheEntryKeysBack) {
+  bool gradInside = true;
+  bool gradRestored = false;
+  std::optional<LocalDispatchKeySet> noteWhileRestored;
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  const auto mode = std::make_shared<CallbackMode>([&](const OperatorHandle& op, Stack* stack) {
+    gradInside = mul(x, x).requiresGrad();
+    {
+      const RestorePythonTLSSnapshot restored;
+      noteWhileRestored = pythonTLSOnEntry();
+      // A mode is stashed: a call now would reach the Python key with no
+      // mode left, so only autograd is asked for here, below the mode.
+      const ExcludeDispatchKeyGuard noPython(kPythonKeys);
+      gradRestored = mul(x, x).requiresGrad();
+    }
+    callOperator(op, stack);
+  });
+  {
+    const TorchDispatchModeGuard guard(mode);
+    (void)neg(fromValues({1}, {1}));
+  }
+  EXPECT_FALSE(gradInside) << "inside the handler autograd is skipped";
+  EXPECT_TRUE(gradRestored) << "with the entry keys back, autograd records";
+  EXPECT_FALSE(noteWhileRestored.has_value()) << "cleared while restored, so that a new call notes its own";
+}
+
+TEST(PythonTLSSnapshot, RestoringOutsideACallIsAnError) {
+  EXPECT_EQ(errorOf([] { const RestorePythonTLSSnapshot restored; }),
+            "Accessing torch dispatch state outside of '__torch_dispatch__' is not allowed.");
 }
 
 }  // namespace

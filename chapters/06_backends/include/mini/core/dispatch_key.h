@@ -51,6 +51,7 @@ enum class DispatchKey : std::uint8_t {
   AutocastCPU,            ///< casts arguments to lower precision on CPU
   AutocastCUDA,           ///< the same on CUDA
   Batched,                ///< vmap: runs an operator over a batch dimension
+  PythonTLSSnapshot,      ///< notes the thread's included/excluded keys as a call enters, for the Python key
   EndOfFunctionalityKeys,
 
   // Runtime keys of the per-backend functionalities: functionality x backend.

@@ -12,6 +12,7 @@
 #include "csrc/utils/python_ivalue.h"
 #include "csrc/utils/wrap_outputs.h"
 #include "mini/dispatch/dispatcher.h"
+#include "mini/dispatch_modes/python_fallback_kernel.h"
 #include "mini/dispatch_modes/python_tensor_dispatch.h"
 #include "mini/dispatch_modes/torch_dispatch_mode.h"
 #include "mini/op_registration/library.h"
@@ -156,10 +157,48 @@ void callIntoPython(const OperatorHandle& op, Stack* stack, Call call) {
 }
 
 /// `__torch_dispatch__(func, types, args, kwargs)` of `target` (a mode, or a subclass's class).
-PyObject* callTorchDispatch(PyObject* target, const OperatorHandle& op, PyObject* types, PyObject* args,
-                            PyObject* kwargs) {
-  PyRef func(opOverloadOf(op));
-  return PyObject_CallMethod(target, "__torch_dispatch__", "OOOO", func.ptr, types, args, kwargs);
+PyObject* callTorchDispatch(PyObject* target, PyObject* func, PyObject* types, PyObject* args, PyObject* kwargs) {
+  return PyObject_CallMethod(target, "__torch_dispatch__", "OOOO", func, types, args, kwargs);
+}
+
+/// The classes of the tensor subclasses among the call's arguments, each
+/// once, in argument order (1.13's overloaded_args): a new tuple.
+PyObject* subclassTypes(const OperatorHandle& op, const Stack& stack) {
+  PyRef types(PyList_New(0));
+  for (std::size_t i = stack.size() - op.schema().arguments.size(); i < stack.size(); ++i) {
+    PyObject* object =
+        stack[i].isTensor() ? THPVariable_wrapperObject(stack[i].toTensor().unsafeGetTensorImpl()) : nullptr;
+    if (object != nullptr && PySequence_Contains(types.ptr, (PyObject*)Py_TYPE(object)) == 0) {
+      PyList_Append(types.ptr, (PyObject*)Py_TYPE(object));
+    }
+  }
+  return PyList_AsTuple(types.ptr);
+}
+
+/// Each subclass's `__torch_dispatch__` in turn, until one returns other
+/// than NotImplemented (1.13's handle_torch_function_no_python_arg_parser,
+/// after the mode). `mode` is the mode that returned NotImplemented, or
+/// nullptr; both only name what was tried when every one declines.
+PyObject* callSubclasses(PyObject* func, PyObject* types, PyObject* args, PyObject* kwargs, PyObject* mode) {
+  for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(types); ++i) {
+    PyObject* result = callTorchDispatch(PyTuple_GET_ITEM(types, i), func, types, args, kwargs);
+    if (result != Py_NotImplemented) {
+      return result;  // a result, or nullptr with the exception set
+    }
+    Py_DECREF(result);
+  }
+  PyRef module(PyObject_GetAttrString(func, "__module__"));
+  PyRef name(PyObject_GetAttrString(func, "__name__"));
+  PyRef as_list(PySequence_List(types));
+  PyRef listed(PyObject_Repr(as_list.ptr));
+  std::string message =
+      fmt::format("no implementation found for '{}.{}' on types that implement __torch_dispatch__: {}",
+                  PyUnicode_AsUTF8(module.ptr), PyUnicode_AsUTF8(name.ptr), PyUnicode_AsUTF8(listed.ptr));
+  if (mode != nullptr) {
+    PyRef shown(PyObject_Repr(mode));
+    message += fmt::format(" nor was it found on the currently active mode {}", PyUnicode_AsUTF8(shown.ptr));
+  }
+  throw TypeError(message);
 }
 
 /// A kernel written in Python (Library.impl): called with the operator's
@@ -218,12 +257,26 @@ class PythonMode final : public TorchDispatchMode {
 
   std::string name() const override { return Py_TYPE(mode_)->tp_name; }
 
+  // [python_mode_dispatch]
+  /// Runs with this mode stashed (the Python key's fallback took it off the
+  /// stack). `types` names the call's tensor subclasses, as 1.13 gives a
+  /// mode them too; a mode that returns NotImplemented hands the call to
+  /// them, with itself back on the stack, as 1.13's stash ends with the
+  /// mode's own call.
   void torchDispatch(const OperatorHandle& op, Stack* stack) override {
-    callIntoPython(op, stack, [&](PyObject* args, PyObject* kwargs) {
-      PyRef types(PyTuple_New(0));
-      return callTorchDispatch(mode_, op, types.ptr, args, kwargs);
+    callIntoPython(op, stack, [&](PyObject* args, PyObject* kwargs) -> PyObject* {
+      PyRef func(opOverloadOf(op));
+      PyRef types(subclassTypes(op, *stack));
+      PyObject* result = callTorchDispatch(mode_, func.ptr, types.ptr, args, kwargs);
+      if (result != Py_NotImplemented) {
+        return result;
+      }
+      Py_DECREF(result);
+      const TorchDispatchModeGuard back(std::make_shared<PythonMode>(mode_));
+      return callSubclasses(func.ptr, types.ptr, args, kwargs, mode_);
     });
   }
+  // [python_mode_dispatch]
 
   PyObject* object() const { return mode_; }
 
@@ -231,26 +284,19 @@ class PythonMode final : public TorchDispatchMode {
   PyObject* mode_;
 };
 
-/// The Python key's hook for tensor subclasses: the first wrapper tensor
-/// among the arguments names the class whose __torch_dispatch__(func,
-/// types, args, kwargs) runs; types lists each argument's subclass once.
+/// The Python key's hook for tensor subclasses, with no mode on the stack:
+/// each subclass among the arguments, in argument order, gets
+/// __torch_dispatch__(func, types, args, kwargs) until one does not return
+/// NotImplemented; types lists each argument's subclass once.
 void pythonTensorDispatch(const OperatorHandle& op, Stack* stack) {
   callIntoPython(op, stack, [&](PyObject* args, PyObject* kwargs) {
-    PyRef types(PyList_New(0));
-    const std::size_t first = stack->size() - op.schema().arguments.size();
-    for (std::size_t i = first; i < stack->size(); ++i) {
-      PyObject* object =
-          (*stack)[i].isTensor() ? THPVariable_wrapperObject((*stack)[i].toTensor().unsafeGetTensorImpl()) : nullptr;
-      if (object != nullptr && PySequence_Contains(types.ptr, (PyObject*)Py_TYPE(object)) == 0) {
-        PyList_Append(types.ptr, (PyObject*)Py_TYPE(object));
-      }
-    }
-    if (PyList_GET_SIZE(types.ptr) == 0) {
+    PyRef types(subclassTypes(op, *stack));
+    if (PyTuple_GET_SIZE(types.ptr) == 0) {
       throw std::logic_error(
           fmt::format("{} reached the Python key with no dispatch mode and no tensor subclass", op.operatorName()));
     }
-    PyRef types_tuple(PyList_AsTuple(types.ptr));
-    return callTorchDispatch(PyList_GET_ITEM(types.ptr, 0), op, types_tuple.ptr, args, kwargs);
+    PyRef func(opOverloadOf(op));
+    return callSubclasses(func.ptr, types.ptr, args, kwargs, nullptr);
   });
 }
 
@@ -372,6 +418,25 @@ PyObject* pop_python_mode(PyObject* /*module*/, PyObject* /*unused*/) {
   }
   Py_INCREF(python_mode->object());
   return python_mode->object();
+  END_HANDLE_TH_ERRORS
+}
+
+/// _RestorePythonTLSSnapshot(): this thread's keys as they were when the
+/// call in flight entered the dispatcher, for as long as the returned object
+/// lives (1.13's class of that name, which torch.overrides'
+/// enable_reentrant_dispatch holds); mini_torch.overrides holds it the same way.
+PyObject* restore_python_tls_snapshot(PyObject* /*module*/, PyObject* /*unused*/) {
+  HANDLE_TH_ERRORS
+  static constexpr const char* kName = "mini_torch._C._RestorePythonTLSSnapshot";
+  auto guard = std::make_unique<RestorePythonTLSSnapshot>();
+  PyObject* capsule = PyCapsule_New(guard.get(), kName, [](PyObject* object) {
+    delete static_cast<RestorePythonTLSSnapshot*>(PyCapsule_GetPointer(object, kName));
+  });
+  if (capsule == nullptr) {
+    throw python_error();
+  }
+  guard.release();
+  return capsule;
   END_HANDLE_TH_ERRORS
 }
 
@@ -524,6 +589,7 @@ PyMethodDef dispatch_methods[] = {
     {"_push_python_mode", push_python_mode, METH_O, nullptr},
     {"_pop_python_mode", pop_python_mode, METH_NOARGS, nullptr},
     {"_mode_stack_len", mode_stack_len, METH_NOARGS, nullptr},
+    {"_RestorePythonTLSSnapshot", restore_python_tls_snapshot, METH_NOARGS, nullptr},
     {nullptr, nullptr, 0, nullptr},
 };
 
