@@ -22,15 +22,11 @@ std::vector<Edge> copySlicesEdges(const Tensor& base, const Node& fn) {
 
 }  // namespace
 
-CopySlices::CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn_)
-    : Node(copySlicesEdges(base, *fn_)),
-      baseSizes(base.sizes()),
-      baseStrides(base.strides()),
-      baseStorageOffset(base.storageOffset()),
-      viewSizes(view.sizes()),
-      viewStrides(view.strides()),
-      viewStorageOffset(view.storageOffset()),
-      fn(std::move(fn_)) {}
+CopySlices::Geometry::Geometry(const Tensor& tensor)
+    : sizes(tensor.sizes()), strides(tensor.strides()), storageOffset(tensor.storageOffset()) {}
+
+CopySlices::CopySlices(const Tensor& base_, const Tensor& view_, std::shared_ptr<Node> fn_)
+    : Node(copySlicesEdges(base_, *fn_)), base(base_), view(view_), fn(std::move(fn_)) {}
 
 // [copy_slices_apply]
 TensorList CopySlices::apply(TensorList&& grads) {
@@ -41,10 +37,10 @@ TensorList CopySlices::apply(TensorList&& grads) {
   // The base's gradient, in a tensor laid out as the base (1.13's
   // new_empty_strided), so that the view's geometry picks the same elements
   // of it as of the base.
-  const auto [begin, end] = extentOf(baseSizes, baseStrides, 0);
-  Tensor result = makeView(zeros({end - begin}, grad.options()), baseSizes, baseStrides, 0);
+  const auto [begin, end] = extentOf(base.sizes, base.strides, 0);
+  Tensor result = makeView(zeros({end - begin}, grad.options()), base.sizes, base.strides, 0);
   result.copy_(grad);
-  Tensor gradSlice = makeView(result, viewSizes, viewStrides, viewStorageOffset - baseStorageOffset);
+  Tensor gradSlice = makeView(result, view.sizes, view.strides, view.storageOffset - base.storageOffset);
   // fn may save its incoming gradient; the write below must not change it.
   TensorList res = fn->apply({clone(gradSlice)});
   TensorList gradInputs(nextEdges().size());

@@ -26,14 +26,16 @@ struct CopySlices : Node {
   CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn);
   std::string name() const override { return "CopySlices"; }
   TensorList apply(TensorList&& grads) override;
-  // The base's geometry and the view's (1.13's TensorGeometry base, view):
-  // sizes, strides and storage offset are all backward needs of them.
-  Sizes baseSizes;
-  Strides baseStrides;
-  std::int64_t baseStorageOffset = 0;
-  Sizes viewSizes;
-  Strides viewStrides;
-  std::int64_t viewStorageOffset = 0;
+  /// What backward needs of a tensor it must not keep alive (1.13's
+  /// at::TensorGeometry): where its elements lie in its storage.
+  struct Geometry {
+    explicit Geometry(const Tensor& tensor);
+    Sizes sizes;
+    Strides strides;
+    std::int64_t storageOffset = 0;
+  };
+  Geometry base;
+  Geometry view;
   std::shared_ptr<Node> fn;
 };
 // [copy_slices]
