@@ -21,7 +21,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [check_inplace]
 void checkInplace(const Tensor& self, const TensorList& inputs) {
   if (!computeRequiresGrad(inputs)) {
     return;  // nothing recorded (an optimizer step under no_grad may write into its weights)
@@ -41,7 +40,6 @@ void checkInplace(const Tensor& self, const TensorList& inputs) {
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
 }
-// [check_inplace]
 
 // [rebase_history]
 void rebaseHistory(const Tensor& self, const std::shared_ptr<Node>& gradFn) {

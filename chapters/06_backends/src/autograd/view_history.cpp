@@ -22,7 +22,6 @@ std::pair<std::int64_t, std::int64_t> extentOf(const Sizes& sizes, const Strides
   return {offset, last + 1};
 }
 
-// [handle_view_on_rebase]
 void handleViewOnRebase(const Tensor& view, bool indirect) {
   if (view.unsafeGetTensorImpl()->autograd->createdWithGradMode) {
     return;
@@ -36,7 +35,6 @@ void handleViewOnRebase(const Tensor& view, bool indirect) {
       "(if you want the inplace to be tracked).",
       indirect ? "its base or another view of its base has been" : "is being"));
 }
-// [handle_view_on_rebase]
 
 // [as_strided_backward_apply]
 // 1.13's as_strided_backward, for a view whose elements are distinct (t

@@ -13,7 +13,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [copy_slices]
 /// An in-place operator that writes through a view changes some of the
 /// base's elements. Its node (`fn`, MulBackward0 for `mul_`) knows the
 /// gradient of the view's new values; the base's new history must say that
@@ -38,7 +37,6 @@ struct CopySlices : Node {
   Geometry view;
   std::shared_ptr<Node> fn;
 };
-// [copy_slices]
 
 }  // namespace ch06
 }  // namespace mini

@@ -12,7 +12,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [check_inplace_decl]
 /// Refuses the in-place calls autograd cannot follow, when `inputs` (every
 /// tensor argument, self included) record grad: a write into a leaf that
 /// requires grad, into a view of one, and into a view made under no_grad.
@@ -25,7 +24,6 @@ void checkInplace(const Tensor& self, const TensorList& inputs);
 /// (PyTorch's rebase_history): self's own, or, when self is a view, its
 /// base's, as a CopySlices node wrapping `gradFn`.
 void rebaseHistory(const Tensor& self, const std::shared_ptr<Node>& gradFn);
-// [check_inplace_decl]
 
 }  // namespace ch06
 }  // namespace mini
