@@ -10,6 +10,7 @@
 
 #include "mini/aten/aten.h"
 #include "mini/core/grad_mode.h"
+#include "mini/extension/my_inplace_and_view_ops.h"
 #include "support/test_helpers.h"
 
 namespace mini {
@@ -18,6 +19,7 @@ namespace {
 using mini_test::errorOf;
 using mini_test::values;
 using ::testing::ElementsAre;
+using ::testing::HasSubstr;
 
 Tensor onesToFour(bool requiresGrad = false) { return fromValues({1, 2, 3, 4}, {2, 2}, requiresGrad); }
 Tensor tenTwenty() { return fromValues({10, 20}, {2}, true); }
@@ -151,6 +153,25 @@ TEST(CopySlices, ABroadcastOperandOfAnotherDtypeGetsItsOwnGradient) {
   EXPECT_THAT(values(a.grad()), ElementsAre(0.5, 1, 1.5, 2));
   EXPECT_EQ(q.grad().dtype(), ScalarType::Float);
   EXPECT_THAT(values(q.grad()), ElementsAre(-7.5));
+}
+
+// An in-place operator with no formula (myops::myadd_, through the
+// autograd-not-implemented fallback) is rebased the same way: its
+// NotImplemented node inside a CopySlices, which says so in backward.
+TEST(CopySlices, AnInplaceOperatorWithoutAFormulaIsWrappedToo) {
+  const Tensor a = onesToFour(true);
+  const Tensor x = mul(a, scalarTensor(1));
+  const Tensor v = x.t();
+  myadd_(v, fromValues({1, 1}, {2}));
+  EXPECT_THAT(values(x), ElementsAre(2, 3, 4, 5));
+  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(v.gradFn()->name(), "AsStridedBackward0");
+  EXPECT_THAT(errorOf([&] { sum(x).backward(); }), HasSubstr("myops::myadd_"));
+  const Tensor leafView = a.t();
+  EXPECT_EQ(errorOf([&] {
+              myadd_(leafView, fromValues({1, 1}, {2}));
+            }),
+            "a view of a leaf Variable that requires grad is being used in an in-place operation.");
 }
 
 // a.t().add_(torch.ones(2, dtype=torch.float64)) and a.view(4).exp_() raise:
