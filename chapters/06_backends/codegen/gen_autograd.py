@@ -163,7 +163,7 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
     lines = [f"// {info.path}:{info.line} ({op.origin})  {s.text}",
              f"{s.cpp_return_type} {wrapper_id(s)}(DispatchKeySet ks, {parameters(s.arguments)}) {{"]
     if inplace:
-        lines.append(f'  checkInplace({s.arguments[0].name}, {inputs}, "{s.name}");')
+        lines.append(f"  checkInplace({s.arguments[0].name}, {inputs});")
     conditions = info.output_differentiability_conditions
     lines.append(f"  {'bool' if conditions else 'const bool'} _any_requires_grad = computeRequiresGrad({inputs});")
     # 1.13's extra condition: an integer result of _to_copy records nothing,
@@ -188,8 +188,10 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
         lines += ["  auto _tmp = ([&]() {", "    AutoDispatchBelowADInplaceOrView guard;",
                   f"    return {call};", "  })();", "  auto result = std::move(_tmp);"]
     if differentiable:
-        # In place, self's history becomes the new node (1.13's rebase_history).
-        lines += ["  if (grad_fn != nullptr) {", f"    setHistory({result}, grad_fn);"]
+        # In place, self's history becomes the new node, or its base's a
+        # CopySlices wrapping it when self is a view (1.13's rebase_history).
+        history = "rebaseHistory" if inplace else "setHistory"
+        lines += ["  if (grad_fn != nullptr) {", f"    {history}({result}, grad_fn);"]
         lines += save_lines(info, inplace, after=True)
         lines.append("  }")
     lines += [f"  return {result};", "}\n"]

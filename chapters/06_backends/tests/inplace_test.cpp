@@ -116,12 +116,20 @@ TEST(Inplace, GivesATensorThatDidNotRequireGradAHistory) {
   EXPECT_THAT(values(w.grad()), ElementsAre(4, 6));
 }
 
-TEST(Inplace, OnAViewThatRequiresGradIsRefused) {
+// x = torch.tensor([1., 2., 3., 4.], dtype=torch.float64, requires_grad=True)
+// v = x.exp().view(2, 2); v.add_(1): v.grad_fn AsStridedBackward0, v._base.grad_fn CopySlices
+// x.view(2, 2).add_(1) raises "a view of a leaf Variable that requires grad is being used in an in-place operation."
+TEST(Inplace, OnAViewThatRequiresGradRebasesItsBase) {
   const Tensor x = fromValues({1, 2, 3, 4}, {4}, true);
-  Tensor v = exp(x).view({2, 2});
+  Tensor e = exp(x);
+  Tensor v = e.view({2, 2});
   EXPECT_EQ(v.gradFn()->name(), "ViewBackward0");
-  EXPECT_EQ(errorOf([&] { v.add_(scalarTensor(1)); }),
-            "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
+  v.add_(scalarTensor(1));
+  EXPECT_EQ(e.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(v.gradFn()->name(), "AsStridedBackward0");
+  Tensor leafView = x.view({2, 2});
+  EXPECT_EQ(errorOf([&] { leafView.add_(scalarTensor(1)); }),
+            "a view of a leaf Variable that requires grad is being used in an in-place operation.");
 }
 
 // copy_ and fill_ are writers like add_: ops.yaml gives them the same
@@ -170,11 +178,15 @@ TEST(Inplace, WhatFactoriesAndToWriteInsideIsNotAnInplaceOperation) {
 
 TEST(Inplace, ATransposeIsAViewToo) {
   // t's ADInplaceOrView kernel is generated from its `Tensor(a)` schema,
-  // as view's is: an in-place write through it is refused the same way.
+  // as view's is: an in-place write through it rebases the base the same way.
   const Tensor x = fromValues({1, 2, 3, 4}, {2, 2}, true);
-  Tensor transposed = t(exp(x));
-  EXPECT_EQ(errorOf([&] { transposed.add_(scalarTensor(1)); }),
-            "add_: an in-place operation on a view of a tensor that requires grad is not supported in this chapter");
+  Tensor e = exp(x);
+  Tensor transposed = t(e);
+  transposed.add_(scalarTensor(1));
+  EXPECT_EQ(e.gradFn()->name(), "CopySlices");
+  Tensor leafTransposed = t(x);
+  EXPECT_EQ(errorOf([&] { leafTransposed.add_(scalarTensor(1)); }),
+            "a view of a leaf Variable that requires grad is being used in an in-place operation.");
 }
 
 TEST(Inplace, AViewFollowsItsBaseAfterAnInplaceWrite) {

@@ -48,7 +48,7 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
     const Argument& argument = schema.arguments[i];
     const IValue& value = peek(*stack, i, numArguments);
     if (argument.alias && argument.alias->is_write && value.isTensor()) {
-      checkInplace(value.toTensor(), inputs, op.operatorName());
+      checkInplace(value.toTensor(), inputs);
     }
   }
   std::shared_ptr<NotImplemented> node;
@@ -67,7 +67,15 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
     const IValue& result = peek(*stack, i, numReturns);
     // An integer or bool result never requires grad (1.13 skips it the same way).
     if (result.isTensor() && isDifferentiableType(result.toTensor().dtype())) {
-      setHistory(result.toTensor(), node);
+      // A written argument returned (lerp_'s self) is rebased, as a kernel
+      // with a formula rebases it: through a view, its base's history
+      // becomes a CopySlices wrapping the node.
+      const bool written = schema.returns[i].alias && schema.returns[i].alias->is_write;
+      if (written) {
+        rebaseHistory(result.toTensor(), node);
+      } else {
+        setHistory(result.toTensor(), node);
+      }
     }
   }
 }

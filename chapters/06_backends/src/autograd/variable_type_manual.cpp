@@ -1,5 +1,5 @@
-// What codegen/gen_autograd.py does not write: checkInplace, which every
-// generated in-place kernel calls, and copy_, whose Autograd kernel and node
+// What codegen/gen_autograd.py does not write: checkInplace and
+// rebaseHistory, which every generated in-place kernel calls, and copy_, whose Autograd kernel and node
 // 1.13 writes by hand too (torch/csrc/autograd/VariableTypeManual.cpp,
 // functions/tensor.h): its gradient depends on the dtype of self, which no
 // formula of derivatives.yaml can say.
@@ -8,11 +8,11 @@
 #include <memory>
 #include <stdexcept>
 
-#include <fmt/format.h>
-
 #include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
+#include "mini/autograd/copy_slices.h"
 #include "mini/autograd/functions_manual.h"
+#include "mini/autograd/view_history.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/core/grad_mode.h"
 #include "mini/core/scalar_type.h"
@@ -21,20 +21,44 @@
 namespace mini {
 inline namespace ch06 {
 
-void checkInplace(const Tensor& self, const TensorList& inputs, std::string_view op) {
-  if (!GradMode::isEnabled()) {
-    return;  // an optimizer step under no_grad may write into its weights
+void checkInplace(const Tensor& self, const TensorList& inputs) {
+  if (!computeRequiresGrad(inputs)) {
+    return;  // nothing recorded (an optimizer step under no_grad may write into its weights)
+  }
+  const AutogradMeta& meta = *self.unsafeGetTensorImpl()->autograd;
+  if (meta.isView) {
+    handleViewOnRebase(self, /*indirect=*/false);
+    // The write would give the base a history (CopySlices), and a leaf that
+    // requires grad cannot have one: its AccumulateGrad expects the values
+    // the graph was built from.
+    if (self.requiresGrad() && meta.base.isLeaf()) {
+      throw std::runtime_error("a view of a leaf Variable that requires grad is being used in an in-place operation.");
+    }
   }
   if (self.isLeaf() && self.requiresGrad()) {
     // Its AccumulateGrad expects the value the graph was built from.
     throw std::runtime_error("a leaf Variable that requires grad is being used in an in-place operation.");
   }
-  if (self.unsafeGetTensorImpl()->autograd->isView && computeRequiresGrad(inputs)) {
-    // PyTorch rewrites the base's history here (CopySlices); this chapter refuses.
-    throw std::runtime_error(fmt::format(
-        "{}: an in-place operation on a view of a tensor that requires grad is not supported in this chapter", op));
-  }
 }
+
+// [rebase_history]
+void rebaseHistory(const Tensor& self, const std::shared_ptr<Node>& gradFn) {
+  const AutogradMeta& meta = *self.unsafeGetTensorImpl()->autograd;
+  if (!meta.isView) {
+    setHistory(self, gradFn);
+    return;
+  }
+  // Written through a view: the node's gradient is the view's, and the
+  // view's values are some of the base's, so the base gets the new history,
+  // a CopySlices wrapping the node. Asked for its own, the view then gets an
+  // AsStridedBackward0 of it (viewGradFn: the write bumped the version), as
+  // 1.13 asks at once.
+  gradFn->addInputMetadata(self);
+  const Tensor base = meta.base;
+  setHistory(base, std::make_shared<CopySlices>(base, self, gradFn));
+  self.gradFn();
+}
+// [rebase_history]
 
 namespace autograd {
 
@@ -64,7 +88,7 @@ namespace VariableType {
 namespace {
 
 Tensor& copy_(DispatchKeySet ks, Tensor& self, const Tensor& src) {
-  checkInplace(self, {self, src}, "copy_");
+  checkInplace(self, {self, src});
   // Copied into an integer tensor, the values lose their gradient: 1.13
   // records nothing there (isDifferentiableType), so self stays without one.
   std::shared_ptr<CopyBackwards> grad_fn;
@@ -77,7 +101,7 @@ Tensor& copy_(DispatchKeySet ks, Tensor& self, const Tensor& src) {
     redispatch::copy_(ks & kAfterAutogradKeySet, self, src);
   }
   if (grad_fn != nullptr) {
-    setHistory(self, grad_fn);
+    rebaseHistory(self, grad_fn);
   }
   return self;
 }

@@ -3,16 +3,14 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <fmt/format.h>
+
 #include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
 
 namespace mini {
 inline namespace ch06 {
 
-namespace {
-
-// The lowest and one past the highest element a geometry reaches in its
-// storage (strides are never negative here).
 std::pair<std::int64_t, std::int64_t> extentOf(const Sizes& sizes, const Strides& strides, std::int64_t offset) {
   std::int64_t last = offset;
   for (std::size_t d = 0; d < sizes.size(); ++d) {
@@ -24,7 +22,19 @@ std::pair<std::int64_t, std::int64_t> extentOf(const Sizes& sizes, const Strides
   return {offset, last + 1};
 }
 
-}  // namespace
+void handleViewOnRebase(const Tensor& view, bool indirect) {
+  if (view.unsafeGetTensorImpl()->autograd->createdWithGradMode) {
+    return;
+  }
+  // 1.13's words for its CreationMeta NO_GRAD_MODE, the one kind of view
+  // besides DEFAULT that the course makes.
+  throw std::runtime_error(fmt::format(
+      "A view was created in no_grad mode and {} modified inplace with grad mode enabled. Given that this use case "
+      "is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and the "
+      "inplace either both inside the no_grad block (if you don't want the inplace to be tracked) or both outside "
+      "(if you want the inplace to be tracked).",
+      indirect ? "its base or another view of its base has been" : "is being"));
+}
 
 // [as_strided_backward_apply]
 // 1.13's as_strided_backward, for a view whose elements are distinct (t
@@ -51,13 +61,7 @@ const std::shared_ptr<Node>& viewGradFn(const Tensor& view) {
     return meta.gradFn;  // nothing to follow: no history, none to gain
   }
   if (meta.historyVersion != view.version()) {
-    if (!meta.createdWithGradMode) {
-      throw std::runtime_error(
-          "A view was created in no_grad mode and its base or another view of its base has been modified inplace "
-          "with grad mode enabled. Given that this use case is ambiguous and error-prone, it is forbidden. You can "
-          "clarify your code by moving both the view and the inplace either both inside the no_grad block (if you "
-          "don't want the inplace to be tracked) or both outside (if you want the inplace to be tracked).");
-    }
+    handleViewOnRebase(view, /*indirect=*/true);
     auto node = std::make_shared<AsStridedBackward0>(collectNextEdges({meta.base}));
     node->baseSizes = meta.base.sizes();
     node->baseStrides = meta.base.strides();

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "mini/autograd/node.h"
 #include "mini/core/tensor.h"
@@ -32,6 +33,16 @@ struct AsStridedBackward0 : Node {
   std::int64_t storageOffset = 0;
 };
 // [as_strided_backward]
+
+/// The lowest and one past the highest element a geometry reaches in its
+/// storage (strides are never negative here).
+std::pair<std::int64_t, std::int64_t> extentOf(const Sizes& sizes, const Strides& strides, std::int64_t offset);
+
+/// Refuses an in-place write that reaches a view made under no_grad, with
+/// 1.13's message (its handle_view_on_rebase): `indirect` when the write went
+/// into its base or another view of it, else into the view itself. Which
+/// history would such a view follow?
+void handleViewOnRebase(const Tensor& view, bool indirect);
 
 // [view_grad_fn]
 /// The grad_fn of a view (`view.gradFn()` comes here): its own while its
