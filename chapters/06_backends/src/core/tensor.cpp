@@ -145,7 +145,7 @@ std::uint32_t Tensor::version() const { return impl().storage->version; }
 
 Tensor Tensor::detach() const { return makeView(*this, sizes(), strides(), storageOffset()); }
 
-void Tensor::backward(const Tensor& gradient) const { mini::backward(*this, gradient); }
+void Tensor::backward(const Tensor& gradient, bool retainGraph) const { mini::backward(*this, gradient, retainGraph); }
 
 Tensor Tensor::to(Device device) const {
   if (device == this->device()) {
