@@ -51,9 +51,14 @@ TEST(InplaceDerivatives, ALeafThatRequiresGradIsRefusedBeforeTheWrite) {
 }
 
 TEST(InplaceDerivatives, EachRecordsItsNodeAndBumpsTheVersionOnce) {
-  const std::map<std::string, std::string> nodes = {
-      {"sub_", "SubBackward0"}, {"div_", "DivBackward0"},     {"neg_", "NegBackward0"},   {"relu_", "ReluBackward0"},
-      {"exp_", "ExpBackward0"}, {"atan2_", "Atan2Backward0"}, {"copy_", "torch::autograd::CopyBackwards"}, {"fill_", "FillBackward2"}};
+  const std::map<std::string, std::string> nodes = {{"sub_", "SubBackward0"},
+                                                    {"div_", "DivBackward0"},
+                                                    {"neg_", "NegBackward0"},
+                                                    {"relu_", "ReluBackward0"},
+                                                    {"exp_", "ExpBackward0"},
+                                                    {"atan2_", "Atan2Backward0"},
+                                                    {"copy_", "torch::autograd::CopyBackwards"},
+                                                    {"fill_", "FillBackward2"}};
   for (const auto& writer : writersWithAFormula()) {
     const auto& [name, write] = writer;
     Tensor y = clone(fromValues({1, -2}, {2}, true));
