@@ -34,13 +34,13 @@ TensorList HypotBackward0::apply(TensorList&& grads) {
 Tensor myhypotAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<HypotBackward0> node = recordIfNeeded<HypotBackward0>({self, other});
   if (node != nullptr) {
-    if (node->needsInputGrad(0)) node->self = SavedVariable(self);
-    if (node->needsInputGrad(1)) node->other = SavedVariable(other);
+    if (node->needsInputGrad(0)) node->self = SavedVariable(self, false);
+    if (node->needsInputGrad(1)) node->other = SavedVariable(other, false);
   }
   Tensor result = redispatchBelowAutograd(myhypotOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(result, node);
-    node->result = SavedVariable(result);
+    node->result = SavedVariable(result, true);
   }
   return result;
 }

@@ -111,7 +111,7 @@ TEST(DispatchExplain, AFallthroughSlotNamesTheFallthroughFallback) {
 }
 
 // A mode whose handler steps straight down to the backend with a boxed
-// redispatch: the Python key's fallback (section 7) is a boxed backend
+// redispatch: the Python key's fallback (part 3, section 8) is a boxed backend
 // fallback, and the handler's redispatch reads its argument off the stack.
 class RedispatchToCpuMode : public TorchDispatchMode {
  public:

@@ -51,13 +51,13 @@ TEST(LoggingMode, LogsForwardThenBackward) {
             "$5 = aten::matmul($3, $4)\n"
             "$6 = aten::sum($5)\n"
             "$9 = aten::mul.Tensor($7, $8)\n"
-            "$11 = aten::t($10)\n"
-            "$12 = aten::matmul($9, $11)\n"
-            "$14 = aten::t($13)\n"
-            "$15 = aten::matmul($14, $9)\n"
-            "$17 = aten::mul.Tensor($12, $16)\n"
-            "$19 = aten::t($18)\n"
-            "$20 = aten::matmul($19, $17)\n");
+            "$10 = aten::t($4)\n"
+            "$11 = aten::matmul($9, $10)\n"
+            "$12 = aten::t($3)\n"
+            "$13 = aten::matmul($12, $9)\n"
+            "$15 = aten::mul.Tensor($11, $14)\n"
+            "$16 = aten::t($0)\n"
+            "$17 = aten::matmul($16, $15)\n");
 }
 
 // [flop_hand_counts]

@@ -21,8 +21,8 @@ TEST(Inplace, ModifyingASavedResultIsAnErrorNamingItsProducer) {
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [3]], which is output 0 of ExpBackward0, is at version 1; expected version 0 "
-            "instead. Hint: ExpBackward0 saved it in the forward pass; clone the tensor before changing it in "
-            "place, or change it after backward().");
+            "instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
 }
 
 TEST(Inplace, ModifyingASavedInputIsAnErrorNamingTheNodeThatNeedsIt) {
@@ -32,8 +32,34 @@ TEST(Inplace, ModifyingASavedInputIsAnErrorNamingTheNodeThatNeedsIt) {
   mul_(input, scalarTensor(10));
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
-            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: MulBackward0 saved it in "
-            "the forward pass; clone the tensor before changing it in place, or change it after backward().");
+            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to "
+            "find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
+}
+
+// PyTorch keeps a saved input as itself, so its message names the tensor's
+// producer *now*: here the add_ that wrote it, not the mul that made it.
+TEST(Inplace, ModifyingASavedInputNamesItsCurrentProducer) {
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  const Tensor w = fromValues({1, 1}, {2}, true);
+  Tensor a = mul(x, scalarTensor(2));  // a's producer: MulBackward0
+  const Tensor y = mul(w, a);          // saves a, an input, for w's gradient
+  add_(a, fromValues({1, 1}, {2}, true));
+  EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
+            "one of the variables needed for gradient computation has been modified by an inplace operation: "
+            "[torch.DoubleTensor [2]], which is output 0 of AddBackward0, is at version 1; expected version 0 "
+            "instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
+}
+
+// A leaf that needed no gradient when saved gains a producer too.
+TEST(Inplace, ASavedLeafWrittenWithHistoryNamesItsNewProducer) {
+  const Tensor w = fromValues({1, 1}, {2}, true);
+  Tensor input = fromValues({3, 4}, {2});
+  const Tensor y = mul(w, input);
+  add_(input, fromValues({1, 1}, {2}, true));
+  EXPECT_NE(errorOf([&] { sum(y).backward(); }).find("[2]], which is output 0 of AddBackward0, is at version 1"),
+            std::string::npos);
 }
 
 TEST(Inplace, ModifyingAViewOfASavedTensorIsCaughtToo) {

@@ -49,8 +49,8 @@ TEST(LayersCompose, TheTracerRecordsTheForwardTheModeAlsoSeesBackward) {
             "$4 = aten::sum($3)\n"
             "$7 = aten::mul.Tensor($5, $6)\n"
             "$9 = aten::mul.Tensor($7, $8)\n"
-            "$11 = aten::t($10)\n"
-            "$12 = aten::matmul($11, $9)\n");
+            "$10 = aten::t($0)\n"
+            "$11 = aten::matmul($10, $9)\n");
 }
 // [tracer_and_mode]
 

@@ -63,6 +63,16 @@ def differentiable_arguments(info: DifferentiabilityInfo):
 
 # ------------------------------------------------------------ Functions.h/.cpp
 
+def release_variables(info: DifferentiabilityInfo) -> str:
+    """1.13's release_variables(): what the engine frees once the node has
+    run (unless the graph is retained). Only a node that saves a tensor has one."""
+    tensors = [a.member for a in info.saved if a.is_tensor]
+    if not tensors:
+        return ""
+    resets = "".join(f"    {member}.resetData();\n" for member in tensors)
+    return f"  void releaseVariables() override {{\n{resets}  }}\n"
+
+
 def node_struct(info: DifferentiabilityInfo) -> str:
     members = "".join(f"  {a.cpp_type} {a.member}{{}};\n" for a in info.saved)
     return (f"// {info.path}:{info.line}  {info.operator.schema.text}\n"
@@ -70,6 +80,7 @@ def node_struct(info: DifferentiabilityInfo) -> str:
             "  using Node::Node;\n"
             f"  std::string name() const override {{ return \"{info.node}\"; }}\n"
             "  TensorList apply(TensorList&& grads) override;\n"
+            f"{release_variables(info)}"
             f"{members}}};\n")
 
 
@@ -137,7 +148,10 @@ def save_lines(info: DifferentiabilityInfo, inplace: bool, after: bool) -> list[
             expression = expression.replace("result", "self", 1) if inplace else expression
         elif inplace and attribute.is_tensor and attribute.argument == info.operator.schema.arguments[0].name:
             expression = f"::mini::clone({expression})"  # the formula reads self as it was before the write
-        value = f"SavedVariable({expression})" if attribute.is_tensor else expression
+        # is_output, as 1.13 passes it: the result is kept detached (kept as
+        # itself it would hold this node, its grad_fn), an input as itself.
+        is_output = "true" if attribute.argument == "result" else "false"
+        value = f"SavedVariable({expression}, {is_output})" if attribute.is_tensor else expression
         users = [d for d in info.derivatives if any(a.member == attribute.member for a in d.saved)]
         line = f"grad_fn->{attribute.member} = {value};"
         if len(users) < len(info.derivatives) and attribute.is_tensor:

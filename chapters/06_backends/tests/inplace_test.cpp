@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
 #include "support/test_helpers.h"
 
@@ -20,8 +21,8 @@ TEST(Inplace, ModifyingASavedResultIsAnErrorNamingItsProducer) {
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [3]], which is output 0 of ExpBackward0, is at version 1; expected version 0 "
-            "instead. Hint: ExpBackward0 saved it in the forward pass; clone the tensor before changing it in "
-            "place, or change it after backward().");
+            "instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
 }
 
 TEST(Inplace, TheSavedTensorErrorNamesTheTensorTypeOfItsDtype) {
@@ -44,8 +45,9 @@ TEST(Inplace, ModifyingASavedInputIsAnErrorNamingTheNodeThatNeedsIt) {
   input.mul_(scalarTensor(10));
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
-            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: MulBackward0 saved it in "
-            "the forward pass; clone the tensor before changing it in place, or change it after backward().");
+            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to "
+            "find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
 }
 
 TEST(Inplace, ModifyingAViewOfASavedTensorIsCaughtToo) {
@@ -153,8 +155,9 @@ TEST(Inplace, OverwritingASavedInputWithFillIsAnError) {
   fill_(input, 0.0);
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
-            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: MulBackward0 saved it in "
-            "the forward pass; clone the tensor before changing it in place, or change it after backward().");
+            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to "
+            "find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
 }
 
 TEST(Inplace, OverwritingASavedInputWithCopyIsAnError) {

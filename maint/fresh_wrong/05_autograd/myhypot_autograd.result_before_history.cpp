@@ -26,15 +26,15 @@ Tensor myhypotAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const 
   std::shared_ptr<HypotBackward0> node = recordIfNeeded<HypotBackward0>({self, other});
   if (node != nullptr) {
     if (node->needsInputGrad(0)) {
-      node->self = SavedVariable(self);
+      node->self = SavedVariable(self, false);
     }
     if (node->needsInputGrad(1)) {
-      node->other = SavedVariable(other);
+      node->other = SavedVariable(other, false);
     }
   }
   Tensor result = redispatchBelowAutograd(myhypotOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
-    node->result = SavedVariable(result);
+    node->result = SavedVariable(result, true);
     setHistory(result, node);
   }
   return result;

@@ -25,13 +25,13 @@ TensorList HypotBackward0::apply(TensorList&& grads) {
 Tensor myhypotAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<HypotBackward0> node = recordIfNeeded<HypotBackward0>({self, other});
   if (node != nullptr) {
-    node->self = SavedVariable(self);
-    node->other = SavedVariable(other);
+    node->self = SavedVariable(self, false);
+    node->other = SavedVariable(other, false);
   }
   Tensor result = redispatchBelowAutograd(myhypotOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
     setHistory(result, node);
-    node->result = SavedVariable(result);
+    node->result = SavedVariable(result, true);
   }
   return result;
 }

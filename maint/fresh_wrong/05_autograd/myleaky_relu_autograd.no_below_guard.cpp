@@ -29,7 +29,7 @@ Tensor myleakyReluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, do
   (void)dispatchKeySet;
   std::shared_ptr<LeakyReluBackward0> node = recordIfNeeded<LeakyReluBackward0>({self});
   if (node != nullptr) {
-    node->self = SavedVariable(self);
+    node->self = SavedVariable(self, false);
     node->negative_slope = negativeSlope;
   }
   Tensor result;

@@ -37,7 +37,7 @@ Tensor myleakyReluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, do
   }
   if (node != nullptr) {
     setHistory(result, node);
-    node->self = SavedVariable(result);
+    node->self = SavedVariable(result, true);
   }
   return result;
 }

@@ -1,5 +1,5 @@
-// Mutant: saves the result before setHistory, so a stale result is not named as the node's output
-// Must fail: Exercise05_1.AStaleResultIsNamedAsTheNodesOutput
+// Mutant: saves the result before setHistory, so it is kept as itself and keeps its own node alive
+// Must fail: Exercise05_1.TheNodeIsFreedWithItsResult
 // Exercise 05.1: the backward node and the Autograd kernel of hypot.
 // The lesson: chapters/05_autograd/part1_autograd_key.md#exercise-51
 // Declared in: mini/exercises/myhypot_autograd.h
@@ -36,12 +36,12 @@ TensorList HypotBackward0::apply(TensorList&& grads) {
 Tensor myhypotAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<HypotBackward0> node = recordIfNeeded<HypotBackward0>({self, other});
   if (node != nullptr) {
-    if (node->needsInputGrad(0)) node->self = SavedVariable(self);
-    if (node->needsInputGrad(1)) node->other = SavedVariable(other);
+    if (node->needsInputGrad(0)) node->self = SavedVariable(self, false);
+    if (node->needsInputGrad(1)) node->other = SavedVariable(other, false);
   }
   Tensor result = redispatchBelowAutograd(myhypotOp(), dispatchKeySet, self, other);
   if (node != nullptr) {
-    node->result = SavedVariable(result);
+    node->result = SavedVariable(result, true);
     setHistory(result, node);
   }
   return result;

@@ -35,7 +35,7 @@ TensorList LeakyReluBackward0::apply(TensorList&& grads) {
 Tensor myleakyReluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, double negativeSlope) {
   std::shared_ptr<LeakyReluBackward0> node = recordIfNeeded<LeakyReluBackward0>({self});
   if (node != nullptr) {
-    node->self = SavedVariable(self);
+    node->self = SavedVariable(self, false);
     node->negative_slope = negativeSlope;
   }
   Tensor result;

@@ -44,7 +44,7 @@ Tensor myleakyReluAutograd(DispatchKeySet /*dispatchKeySet*/, const Tensor& self
   }
   if (node != nullptr) {
     setHistory(result, node);
-    node->self = SavedVariable(result);  // as relu's node saves its result
+    node->self = SavedVariable(result, true);  // as relu's node saves its result
   }
   return result;
 }

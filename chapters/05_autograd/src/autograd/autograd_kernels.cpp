@@ -61,10 +61,10 @@ Tensor mulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
     // Each input's gradient needs the *other* input: save only what a
     // wanted gradient will read.
     if (node->needsInputGrad(0)) {
-      node->other = SavedVariable(other);
+      node->other = SavedVariable(other, false);
     }
     if (node->needsInputGrad(1)) {
-      node->self = SavedVariable(self);
+      node->self = SavedVariable(self, false);
     }
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
@@ -80,9 +80,9 @@ Tensor mulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tens
 Tensor divAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const Tensor& other) {
   std::shared_ptr<DivBackward0> node = recordIfNeeded<DivBackward0>({self, other});
   if (node != nullptr) {
-    node->other = SavedVariable(other);
+    node->other = SavedVariable(other, false);
     if (node->needsInputGrad(1)) {
-      node->self = SavedVariable(self);
+      node->self = SavedVariable(self, false);
     }
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();
@@ -119,10 +119,10 @@ Tensor matmulAutograd(DispatchKeySet dispatchKeySet, const Tensor& self, const T
   std::shared_ptr<MmBackward0> node = recordIfNeeded<MmBackward0>({self, other});
   if (node != nullptr) {
     if (node->needsInputGrad(0)) {
-      node->other = SavedVariable(other);
+      node->other = SavedVariable(other, false);
     }
     if (node->needsInputGrad(1)) {
-      node->self = SavedVariable(self);
+      node->self = SavedVariable(self, false);
     }
   }
   Tensor result = redispatchBelowAutograd(matmulOp(), dispatchKeySet, self, other);
@@ -139,7 +139,7 @@ Tensor reluAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
     setHistory(result, node);
     // Saved after setHistory: the error for a stale result then says
     // "output 0 of ReluBackward0".
-    node->result = SavedVariable(result);
+    node->result = SavedVariable(result, true);
   }
   return result;
 }
@@ -149,7 +149,7 @@ Tensor expAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   Tensor result = redispatchBelowAutograd(expOp(), dispatchKeySet, self);
   if (node != nullptr) {
     setHistory(result, node);
-    node->result = SavedVariable(result);
+    node->result = SavedVariable(result, true);
   }
   return result;
 }
@@ -215,11 +215,11 @@ Tensor& mulInplaceAutograd(DispatchKeySet dispatchKeySet, Tensor& self, const Te
   std::shared_ptr<MulBackward0> node = recordIfNeeded<MulBackward0>({self, other});
   if (node != nullptr) {
     if (node->needsInputGrad(0)) {
-      node->other = SavedVariable(other);
+      node->other = SavedVariable(other, false);
     }
     if (node->needsInputGrad(1)) {
       // other's gradient needs self as it was before the write.
-      node->self = SavedVariable(cloneCpu(self));
+      node->self = SavedVariable(cloneCpu(self), false);
     }
     node->selfSizes = self.sizes();
     node->otherSizes = other.sizes();

@@ -10,14 +10,25 @@
 namespace mini {
 inline namespace ch05 {
 
-void AutogradContext::saveForBackward(const TensorList& tensors) {
+void AutogradContext::saveForBackward(const TensorList& tensors) { toSave_ = tensors; }
+
+void AutogradContext::saveVariables(const Node* gradFn) {
   saved_.clear();
-  for (const Tensor& tensor : tensors) {
-    saved_.emplace_back(tensor);
+  for (const Tensor& tensor : toSave_) {
+    saved_.emplace_back(tensor, tensor.defined() && tensor.gradFn().get() == gradFn);
   }
+  toSave_.clear();
+}
+
+void AutogradContext::releaseVariables() {
+  saved_.clear();
+  hasFreedBuffers_ = true;
 }
 
 TensorList AutogradContext::getSavedVariables() const {
+  if (hasFreedBuffers_) {
+    throw std::runtime_error(kErrBackwardTwice);
+  }
   TensorList tensors;
   for (const SavedVariable& saved : saved_) {
     tensors.push_back(saved.unpack(nodeName_));

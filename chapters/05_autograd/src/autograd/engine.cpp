@@ -127,7 +127,7 @@ std::unordered_map<const Node*, std::size_t> Engine::computeDependencies(const N
 // [compute_dependencies]
 
 // [execute]
-void Engine::execute(const Edge& root, const Tensor& gradient) {
+void Engine::execute(const Edge& root, const Tensor& gradient, bool keepGraph) {
   // Backward formulas call operators too (mul, matmul...); with grad mode
   // off those calls record nothing, so backward builds no second graph.
   NoGradGuard noGrad;
@@ -143,6 +143,11 @@ void Engine::execute(const Edge& root, const Tensor& gradient) {
     TensorList inputs = buffers[node.get()].take();
     buffers.erase(node.get());
     const TensorList outputs = callFunction(*node, std::move(inputs));
+    // Its formula has run: what it saved for it can go, unless the caller
+    // asked to keep the graph for another backward.
+    if (!keepGraph) {
+      node->releaseVariables();
+    }
     const std::vector<Edge>& edges = node->nextEdges();
     for (std::size_t i = 0; i < edges.size(); ++i) {
       if (!edges[i].isValid()) {
@@ -161,7 +166,7 @@ void Engine::execute(const Edge& root, const Tensor& gradient) {
 
 bool isExecutingBackward() { return tlsExecuteDepth > 0; }
 
-void backward(const Tensor& tensor, const Tensor& gradient) {
+void backward(const Tensor& tensor, const Tensor& gradient, bool retainGraph) {
   if (!tensor.requiresGrad()) {
     throw std::runtime_error("element 0 of tensors does not require grad and does not have a grad_fn");
   }
@@ -177,7 +182,7 @@ void backward(const Tensor& tensor, const Tensor& gradient) {
                     "shape of [{}].",
                     fmt::join(seed.sizes(), ", "), fmt::join(tensor.sizes(), ", ")));
   }
-  Engine::get().execute(gradientEdge(tensor), seed);
+  Engine::get().execute(gradientEdge(tensor), seed, retainGraph);
 }
 
 }  // namespace ch05

@@ -77,7 +77,7 @@ Tensor Tensor::detach() const {
   return Tensor(make_intrusive<TensorImpl>(impl().keySet, impl().storage, impl().sizes));
 }
 
-void Tensor::backward(const Tensor& gradient) const { mini::backward(*this, gradient); }
+void Tensor::backward(const Tensor& gradient, bool retainGraph) const { mini::backward(*this, gradient, retainGraph); }
 
 DispatchKeySet getAutogradRelatedKeySetFromBackend(BackendComponent backend) {
   return DispatchKeySet(DispatchKey::ADInplaceOrView) |

@@ -7,6 +7,7 @@
 //   c.backward(torch.tensor([1.0, 2.0, -0.5], dtype=torch.float64)); a.grad, b.grad
 // and at a = b = 0 both gradients are nan.
 #include <cmath>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -140,6 +141,19 @@ TEST(Exercise05_1, AStaleResultIsNamedAsTheNodesOutput) {
       EXPECT_NE(std::string(error.what()).find("output 0 of HypotBackward0"), std::string::npos)
           << "save the result after setHistory, so that the error names it as the node's output: " << error.what();
     }
+  });
+}
+
+TEST(Exercise05_1, TheNodeIsFreedWithItsResult) {
+  runExercise([] {
+    std::weak_ptr<Node> node;
+    {
+      const Tensor c = myhypot(fromValues({3}, {1}, true), fromValues({4}, {1}));
+      node = c.gradFn();
+    }
+    EXPECT_TRUE(node.expired())
+        << "HypotBackward0 outlives its result: the result it saved holds it as grad_fn. Save the result after "
+           "setHistory, as the node's output (isOutput true), so that it is kept detached";
   });
 }
 

@@ -51,6 +51,10 @@ class GeneratedFiles(unittest.TestCase):
                          "  using Node::Node;\n"
                          "  std::string name() const override { return \"MulBackward0\"; }\n"
                          "  TensorList apply(TensorList&& grads) override;\n"
+                         "  void releaseVariables() override {\n"
+                         "    other_.resetData();\n"
+                         "    self_.resetData();\n"
+                         "  }\n"
                          "  ScalarType self_scalar_type{};\n"
                          "  SavedVariable other_{};\n"
                          "  SavedVariable self_{};\n"
@@ -105,15 +109,15 @@ class GeneratedFiles(unittest.TestCase):
         kernel = function_of(self.kernels, "Tensor& mul__Tensor(")
         self.assertIn("  checkInplace(self, {self, other});\n", kernel)
         self.assertIn("    if (grad_fn->needsInputGrad(1)) {\n"
-                      "      grad_fn->self_ = SavedVariable(::mini::clone(self));\n    }\n", kernel)
+                      "      grad_fn->self_ = SavedVariable(::mini::clone(self), false);\n    }\n", kernel)
         self.assertIn("    redispatch::mul_(ks & kAfterAutogradKeySet, self, other);\n", kernel)
         self.assertTrue(kernel.endswith("  if (grad_fn != nullptr) {\n    rebaseHistory(self, grad_fn);\n  }\n"
                                         "  return self;\n}\n"))
 
     def test_a_formula_that_reads_the_result_saves_it_after_the_call(self):
-        self.assertIn("    setHistory(result, grad_fn);\n    grad_fn->result_ = SavedVariable(result);\n",
+        self.assertIn("    setHistory(result, grad_fn);\n    grad_fn->result_ = SavedVariable(result, true);\n",
                       function_of(self.kernels, "Tensor exp("))
-        self.assertIn("    rebaseHistory(self, grad_fn);\n    grad_fn->result_ = SavedVariable(self);\n",
+        self.assertIn("    rebaseHistory(self, grad_fn);\n    grad_fn->result_ = SavedVariable(self, true);\n",
                       function_of(self.kernels, "Tensor& exp_("))
 
     def test_the_autograd_row(self):

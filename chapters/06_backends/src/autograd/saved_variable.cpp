@@ -10,17 +10,25 @@
 namespace mini {
 inline namespace ch06 {
 
-SavedVariable::SavedVariable(const Tensor& tensor) {
+SavedVariable::SavedVariable(const Tensor& tensor, bool isOutput) {
   if (!tensor.defined()) {
     return;
   }
-  data_ = tensor.detach();
+  wasDefaultConstructed_ = false;
   savedVersion_ = tensor.version();
-  if (tensor.gradFn() != nullptr) {
-    producerName_ = tensor.gradFn()->name();
-    outputNr_ = tensor.outputNr();
+  isLeaf_ = tensor.isLeaf();
+  // An input's grad_fn is an older node, and a leaf has none: keeping the
+  // tensor itself makes no cycle, and its grad_fn stays current.
+  if (!isOutput || isLeaf_) {
+    savedOriginal_ = true;
+    data_ = tensor;
+    return;
   }
+  outputNr_ = tensor.outputNr();
+  data_ = tensor.detach();
 }
+
+void SavedVariable::resetData() { data_ = Tensor(); }
 
 namespace {
 
@@ -35,19 +43,37 @@ std::string legacyTensorTypeName(const Tensor& tensor) {
 
 // [unpack]
 Tensor SavedVariable::unpack(const std::string& savedBy) const {
-  if (data_.defined() && data_.version() != savedVersion_) {
-    const std::string producer =
-        producerName_.empty() ? "" : fmt::format(", which is output {} of {},", outputNr_, producerName_);
-    throw std::runtime_error(
-        fmt::format("one of the variables needed for gradient computation has been modified by an inplace operation: "
-                    "[{} [{}]]{} is at version {}; expected version {} instead. Hint: {} saved it in "
-                    "the forward pass; clone the tensor before changing it in place, or change it after backward().",
-                    legacyTensorTypeName(data_), fmt::join(data_.sizes(), ", "), producer, data_.version(),
-                    savedVersion_, savedBy));
+  if (wasDefaultConstructed_) {
+    return {};
+  }
+  if (!data_.defined()) {
+    throw std::runtime_error(kErrBackwardTwice);
+  }
+  // The node the message names: a tensor kept as itself names its grad_fn
+  // now (the in-place operator that changed it, if one recorded); an
+  // output names the node that saved it.
+  std::string producer = savedOriginal_ && data_.gradFn() != nullptr ? data_.gradFn()->name() : "";
+  if (!isLeaf_ && producer.empty()) {
+    producer = savedBy;
+  }
+  if (data_.version() != savedVersion_) {
+    throw std::runtime_error(fmt::format(
+        "one of the variables needed for gradient computation has been modified by an inplace operation: "
+        "[{} [{}]]{} is at version {}; expected version {} instead. Hint: enable anomaly detection "
+        "to find the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True).",
+        legacyTensorTypeName(data_), fmt::join(data_.sizes(), ", "),
+        producer.empty() ? "" : fmt::format(", which is output {} of {},", outputNr_, producer), data_.version(),
+        savedVersion_));
   }
   return data_;
 }
 // [unpack]
+
+const char* const kErrBackwardTwice =
+    "Trying to backward through the graph a second time (or directly access saved tensors after they have already "
+    "been freed). Saved intermediate values of the graph are freed when you call .backward() or autograd.grad(). "
+    "Specify retain_graph=True if you need to backward through the graph a second time or if you need to access "
+    "saved tensors after calling backward.";
 
 }  // namespace ch06
 }  // namespace mini

@@ -66,10 +66,12 @@ namespace autograd {
 /// src's is the gradient, in src's dtype and on src's device (the engine
 /// sums it back to src's sizes where the copy broadcast it). Named as
 /// PyTorch 1.13's hand-written node is (torch/csrc/autograd/functions/
-/// tensor.h), with an s.
+/// tensor.h), with an s. It has no name() of its own there, so its name is
+/// the demangled C++ type, namespaces and all: the grad_fn name torch prints
+/// and the saved-tensor error names.
 struct CopyBackwards : Node {
   using Node::Node;
-  std::string name() const override { return "CopyBackwards"; }
+  std::string name() const override { return "torch::autograd::CopyBackwards"; }
   TensorList apply(TensorList&& grads) override;
   TensorOptions srcOptions;
 };

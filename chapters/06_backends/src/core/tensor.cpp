@@ -145,7 +145,7 @@ std::uint32_t Tensor::version() const { return impl().storage->version; }
 
 Tensor Tensor::detach() const { return makeView(*this, sizes(), strides(), storageOffset()); }
 
-void Tensor::backward(const Tensor& gradient) const { mini::backward(*this, gradient); }
+void Tensor::backward(const Tensor& gradient, bool retainGraph) const { mini::backward(*this, gradient, retainGraph); }
 
 Tensor Tensor::to(Device device) const {
   if (device == this->device()) {
@@ -336,7 +336,10 @@ std::string formatTensor(const Tensor& tensor) {
     suffixes.push_back(fmt::format("dtype=torch.{}", scalarTypeName(tensor.dtype())));
   }
   if (tensor.gradFn() != nullptr) {
-    suffixes.push_back(fmt::format("grad_fn=<{}>", tensor.gradFn()->name()));
+    // torch prints the node's Python class name here: Node::name() without
+    // its C++ namespaces (CopyBackwards for torch::autograd::CopyBackwards).
+    const std::string name = tensor.gradFn()->name();
+    suffixes.push_back(fmt::format("grad_fn=<{}>", name.substr(name.rfind(':') + 1)));
   } else if (tensor.requiresGrad()) {
     suffixes.push_back("requires_grad=True");
   }

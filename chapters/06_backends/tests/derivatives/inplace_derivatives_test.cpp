@@ -51,9 +51,14 @@ TEST(InplaceDerivatives, ALeafThatRequiresGradIsRefusedBeforeTheWrite) {
 }
 
 TEST(InplaceDerivatives, EachRecordsItsNodeAndBumpsTheVersionOnce) {
-  const std::map<std::string, std::string> nodes = {
-      {"sub_", "SubBackward0"}, {"div_", "DivBackward0"},     {"neg_", "NegBackward0"},   {"relu_", "ReluBackward0"},
-      {"exp_", "ExpBackward0"}, {"atan2_", "Atan2Backward0"}, {"copy_", "CopyBackwards"}, {"fill_", "FillBackward2"}};
+  const std::map<std::string, std::string> nodes = {{"sub_", "SubBackward0"},
+                                                    {"div_", "DivBackward0"},
+                                                    {"neg_", "NegBackward0"},
+                                                    {"relu_", "ReluBackward0"},
+                                                    {"exp_", "ExpBackward0"},
+                                                    {"atan2_", "Atan2Backward0"},
+                                                    {"copy_", "torch::autograd::CopyBackwards"},
+                                                    {"fill_", "FillBackward2"}};
   for (const auto& writer : writersWithAFormula()) {
     const auto& [name, write] = writer;
     Tensor y = clone(fromValues({1, -2}, {2}, true));
@@ -111,8 +116,7 @@ TEST(InplaceDerivatives, FillGivesSelfsOldHistoryAZeroGradient) {
   EXPECT_THAT(values(x.grad()), ElementsAre(0, 0));
 }
 
-// The messages below are 1.13's up to its hint ("enable anomaly
-// detection"), for which this course names the node (docs/errors.md).
+// The messages below are 1.13's, hint and all (docs/errors.md).
 TEST(InplaceDerivatives, AWriteIntoTheResultExpSavedIsCaught) {
   // y = w.clone(); y.exp_(); y.add_(1); y.sum().backward() in 1.13:
   // "..., which is output 0 of ExpBackward0, is at version 2; expected version 1 instead."
@@ -123,8 +127,8 @@ TEST(InplaceDerivatives, AWriteIntoTheResultExpSavedIsCaught) {
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
             "[torch.DoubleTensor [2]], which is output 0 of ExpBackward0, is at version 2; expected version 1 "
-            "instead. Hint: ExpBackward0 saved it in the forward pass; clone the tensor before changing it in "
-            "place, or change it after backward().");
+            "instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
 }
 
 TEST(InplaceDerivatives, AWriteIntoTheResultReluSavedIsCaught) {
@@ -147,8 +151,9 @@ TEST(InplaceDerivatives, AWriteIntoTheDivisorDivSavedIsCaught) {
   other.add_(ones({2}));
   EXPECT_EQ(errorOf([&] { sum(y).backward(); }),
             "one of the variables needed for gradient computation has been modified by an inplace operation: "
-            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: DivBackward0 saved it in "
-            "the forward pass; clone the tensor before changing it in place, or change it after backward().");
+            "[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: enable anomaly detection to "
+            "find the operation that failed to compute its gradient, with "
+            "torch.autograd.set_detect_anomaly(True).");
 }
 
 TEST(InplaceDerivatives, DivSavesACloneOfSelfSoItsOwnWriteIsNotStale) {
@@ -170,7 +175,7 @@ TEST(InplaceDerivatives, AWriteIntoAnInputSinOrAtan2SavedIsCaught) {
   const Tensor y = atan2(w, a);
   a.mul_(full({2}, 2.0));
   EXPECT_THAT(errorOf([&] { sum(y).backward(); }),
-              HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: Atan2Backward0"));
+              HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: enable anomaly"));
   Tensor v = fromValues({1, 2}, {2}, true);
   const Tensor s = sin(v);
   {
@@ -178,7 +183,7 @@ TEST(InplaceDerivatives, AWriteIntoAnInputSinOrAtan2SavedIsCaught) {
     v.add_(ones({2}));
   }
   EXPECT_THAT(errorOf([&] { sum(s).backward(); }),
-              HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: SinBackward0"));
+              HasSubstr("[torch.DoubleTensor [2]] is at version 1; expected version 0 instead. Hint: enable anomaly"));
 }
 
 }  // namespace

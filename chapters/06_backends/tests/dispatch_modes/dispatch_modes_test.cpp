@@ -52,15 +52,15 @@ TEST(LoggingMode, LogsForwardThenBackward) {
             "$6 = aten::sum($5)\n"
             "$7 = aten::ones([2, 1], 3, cpu)\n"
             "$9 = aten::mul.Tensor($7, $8)\n"
-            "$11 = aten::t($10)\n"
-            "$12 = aten::matmul($9, $11)\n"
-            "$14 = aten::t($13)\n"
-            "$15 = aten::matmul($14, $9)\n"
-            "$16 = aten::clone($15)\n"
-            "$18 = aten::mul.Tensor($12, $17)\n"
-            "$20 = aten::t($19)\n"
-            "$21 = aten::matmul($20, $18)\n"
-            "$22 = aten::clone($21)\n");
+            "$10 = aten::t($4)\n"
+            "$11 = aten::matmul($9, $10)\n"
+            "$12 = aten::t($3)\n"
+            "$13 = aten::matmul($12, $9)\n"
+            "$14 = aten::clone($13)\n"
+            "$16 = aten::mul.Tensor($11, $15)\n"
+            "$17 = aten::t($0)\n"
+            "$18 = aten::matmul($17, $16)\n"
+            "$19 = aten::clone($18)\n");
 }
 
 // [flop_hand_counts]

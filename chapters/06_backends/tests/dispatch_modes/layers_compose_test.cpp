@@ -47,9 +47,9 @@ TEST(LayersCompose, TheTracerRecordsTheForwardTheModeAlsoSeesBackward) {
             "$6 = aten::ones([2, 2], 3, cpu)\n"
             "$7 = aten::mul.Tensor($6, $5)\n"
             "$9 = aten::mul.Tensor($7, $8)\n"
-            "$11 = aten::t($10)\n"
-            "$12 = aten::matmul($11, $9)\n"
-            "$13 = aten::clone($12)\n");
+            "$10 = aten::t($0)\n"
+            "$11 = aten::matmul($10, $9)\n"
+            "$12 = aten::clone($11)\n");
 }
 // [tracer_and_mode]
 

@@ -25,15 +25,10 @@ struct Difference {
 /// Everything else the chapter does differently, deliberately. Each says
 /// where the course explains it.
 inline const std::vector<Difference> kDeliberateDifferences = {
-    {"the saved-tensor error names the node that saved the tensor, with the course's own hint", "misuse", "backward",
-     "has been modified by an inplace operation", "has been modified by an inplace operation",
-     "docs/errors.md#error-05-saved-version"},
     {"backward(gradient) does not convert a gradient of another dtype to the output's; matmul's formula refuses it",
      "misuse", "backward r h", "ok", "expected scalar type", "docs/errors.md#error-06-deliberate-differences"},
     {"backward's shape mismatch prints sizes as [5], not torch.Size([5])", "misuse", "backward", "Mismatch in shape",
      "Mismatch in shape", "docs/errors.md#error-05-grad-shape"},
-    {"saved tensors stay after backward, as with retain_graph=True: a second backward runs again", "misuse", "backward",
-     "Trying to backward through the graph a second time", "ok", "docs/errors.md#error-06-deliberate-differences"},
     {"ViewBackward0 views the incoming gradient (1.13 reshapes it), so a non-contiguous one is refused", "gradients",
      "chain/", "ok", "view size is not compatible", "docs/errors.md#error-06-deliberate-differences"},
     {"relu.out is structured, with the elementwise casting rule; 1.13's is generated (relu, then copy_)", "promotion",

@@ -108,13 +108,12 @@ inline Actual execute(const Statement& statement, Env& env) {
     return grad.defined() ? tensorOutcome(grad) : textOutcome("none");
   }
   if (kind == "backward") {
-    // `backward NAME [GRADIENT] [retain_graph]`. The chapter keeps every
-    // saved tensor after backward, as retain_graph=True does, so the word
-    // changes nothing here (parity_differences.h names what that changes).
+    // `backward NAME [GRADIENT] [retain_graph]`: without the word the
+    // graph's saved tensors are freed, and a second backward through it fails.
     const bool retain = w.back() == "retain_graph";
     const std::size_t words = w.size() - (retain ? 1 : 0);
     const mini::Tensor gradient = words > 2 ? variable(env, w.at(2)) : mini::Tensor();
-    variable(env, w.at(1)).backward(gradient);
+    variable(env, w.at(1)).backward(gradient, retain);
     return textOutcome("ok");
   }
   if (kind == "version") return textOutcome(fmt::format("{}", variable(env, w.at(1)).version()));

@@ -26,11 +26,6 @@ namespace {
 /// each explained in docs/errors.md and the lesson. A fixed one must leave
 /// this list: an entry that no program needs fails the test.
 const std::vector<Difference> kRandomProgramDifferences = {
-    {"the saved-tensor error names the node that saved the tensor, with the course's own hint", "random", "backward",
-     "has been modified by an inplace operation", "has been modified by an inplace operation",
-     "docs/errors.md#error-05-saved-version"},
-    {"saved tensors stay after backward, as with retain_graph=True: a second backward runs again", "random", "backward",
-     "Trying to backward through the graph a second time", "ok", "docs/errors.md#error-06-deliberate-differences"},
     {"an elementwise result is contiguous; 1.13's follows its inputs' stride order, so view() may refuse it", "random",
      " view ", "view size is not compatible with input tensor's size and stride", "",
      "docs/errors.md#error-06-deliberate-differences"},

@@ -29,19 +29,29 @@ struct SubBackward0 : Node {
   Sizes selfSizes, otherSizes;
 };
 
+// [mul_backward_node]
 struct MulBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "MulBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override {
+    self.resetData();
+    other.resetData();
+  }
   SavedVariable self;   ///< saved when other needs a gradient
   SavedVariable other;  ///< saved when self needs a gradient
   Sizes selfSizes, otherSizes;
 };
+// [mul_backward_node]
 
 struct DivBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "DivBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override {
+    self.resetData();
+    other.resetData();
+  }
   SavedVariable self;  ///< saved when other needs a gradient
   SavedVariable other;
   Sizes selfSizes, otherSizes;
@@ -65,6 +75,10 @@ struct MmBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "MmBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override {
+    self.resetData();
+    other.resetData();
+  }
   SavedVariable self, other;
 };
 
@@ -72,6 +86,7 @@ struct ReluBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "ReluBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override { result.resetData(); }
   SavedVariable result;
 };
 
@@ -79,6 +94,7 @@ struct ExpBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "ExpBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override { result.resetData(); }
   SavedVariable result;
 };
 

@@ -25,15 +25,30 @@ class AutogradContext {
  public:
   explicit AutogradContext(std::string nodeName) : nodeName_(std::move(nodeName)) {}
 
+  /// Keeps `tensors` for backward. They are saved (as SavedVariables) only
+  /// once the output has its history: an output saved before that could not
+  /// be told from an input, and kept as itself it would keep its own node
+  /// alive.
   void saveForBackward(const TensorList& tensors);
   /// The saved tensors, each checked against in-place changes since forward.
+  /// Throws "Trying to backward through the graph a second time" once
+  /// backward has freed them.
   TensorList getSavedVariables() const;
   /// Non-tensor values (a scale, a flag). PyTorch keeps IValues here.
   std::unordered_map<std::string, double> savedData;
 
+  /// Turns what saveForBackward kept into SavedVariables, each an output
+  /// when its grad_fn is `gradFn` (Function::apply calls this after
+  /// setHistory; PyTorch's save_variables).
+  void saveVariables(const Node* gradFn);
+  /// Frees the saved tensors (CppNode::releaseVariables).
+  void releaseVariables();
+
  private:
   std::string nodeName_;
+  TensorList toSave_;
   std::vector<SavedVariable> saved_;
+  bool hasFreedBuffers_ = false;
 };
 // [autograd_context]
 
@@ -70,6 +85,8 @@ class CppNode : public Node {
     return perTensor;
   }
 
+  void releaseVariables() override { ctx.releaseVariables(); }
+
   using Node::setNextEdges;
   AutogradContext ctx;
 
@@ -101,6 +118,7 @@ struct Function {
     if (record) {
       node->setNextEdges(collectNextEdges(tensorArguments));
       setHistory(output, node);
+      node->ctx.saveVariables(node.get());
     }
     return output;
   }

@@ -109,8 +109,9 @@ class Tensor {
   Tensor detach() const;
 
   /// Runs the engine from this tensor. `gradient` may be left out for a
-  /// one-element tensor (it is then 1).
-  void backward(const Tensor& gradient = {}) const;
+  /// one-element tensor (it is then 1). The graph's saved tensors are freed
+  /// on the way unless `retainGraph`.
+  void backward(const Tensor& gradient = {}, bool retainGraph = false) const;
 
   /// True when both handles refer to one tensor (`a.is_same(b)` in PyTorch).
   bool is_same(const Tensor& other) const { return impl_.get() == other.impl_.get(); }

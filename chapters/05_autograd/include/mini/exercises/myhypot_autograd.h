@@ -21,6 +21,11 @@ struct HypotBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "HypotBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override {
+    self.resetData();
+    other.resetData();
+    result.resetData();
+  }
   SavedVariable self;    ///< read by self's gradient
   SavedVariable other;   ///< read by other's gradient
   SavedVariable result;  ///< read by both, saved after setHistory

@@ -21,6 +21,7 @@ struct LeakyReluBackward0 : Node {
   using Node::Node;
   std::string name() const override { return "LeakyReluBackward0"; }
   TensorList apply(TensorList&& grads) override;
+  void releaseVariables() override { self.resetData(); }
 
   SavedVariable self;
   double negative_slope = 0.0;

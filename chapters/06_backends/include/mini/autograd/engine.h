@@ -20,16 +20,20 @@ class Engine {
   /// The engine of this program (torch::autograd::Engine::get_default_engine()).
   static Engine& get();
 
-  /// Sends `gradient` into `root` and runs everything behind it.
-  void execute(const Edge& root, const Tensor& gradient);
+  /// Sends `gradient` into `root` and runs everything behind it. Unless
+  /// `keepGraph`, each node frees its saved tensors once it has run.
+  void execute(const Edge& root, const Tensor& gradient, bool keepGraph = false);
 
   /// For each node reachable from `root`, the number of edges that point at it.
   static std::unordered_map<const Node*, std::size_t> computeDependencies(const Node& root);
 };
 
-/// `tensor.backward(gradient)`: the gradient may be left out for a
-/// one-element tensor.
-void backward(const Tensor& tensor, const Tensor& gradient = {});
+/// `tensor.backward(gradient, retainGraph)`: the gradient may be left out
+/// for a one-element tensor. The graph's saved tensors are freed as its
+/// nodes run, so a second backward through it throws; `retainGraph` keeps
+/// them. (PyTorch's retain_graph defaults to create_graph, which builds a
+/// graph of the backward pass; this course has no create_graph, so false.)
+void backward(const Tensor& tensor, const Tensor& gradient = {}, bool retainGraph = false);
 
 /// Whether this thread is running Engine::execute now: the operators it
 /// calls are backward's. PyTorch asks the same of its engine (a current

@@ -30,6 +30,10 @@ class Node {
   virtual std::string name() const = 0;
   /// The backward formula. `grads[i]` is the gradient of forward output i.
   virtual TensorList apply(TensorList&& grads) = 0;
+  /// Frees the tensors the formula saved: the engine calls this once the
+  /// node has run, unless backward was asked to retain the graph. A node
+  /// that saves nothing has nothing to free.
+  virtual void releaseVariables() {}
 
   const std::vector<Edge>& nextEdges() const { return nextEdges_; }
   /// Whether input `index` of the forward operator wants a gradient; a

@@ -102,8 +102,9 @@ class Tensor {
   std::uint32_t version() const;
   /// Shares the storage (and so the version) and has no autograd history.
   Tensor detach() const;
-  /// Runs the engine from this tensor.
-  void backward(const Tensor& gradient = {}) const;
+  /// Runs the engine from this tensor, freeing the graph's saved tensors
+  /// unless `retainGraph`.
+  void backward(const Tensor& gradient = {}, bool retainGraph = false) const;
 
   /// tensor.to(device): this tensor if it is already there, else a copy on
   /// `device` made by the operator aten::_to_copy, which dispatches on the
