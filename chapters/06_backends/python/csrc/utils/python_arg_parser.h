@@ -94,7 +94,8 @@ struct PythonArgs {
 };
 
 /// 1.13's list of the functions whose Tensor parameters take Python numbers
-/// too (`a * 2`), less the names the course has no operator for.
+/// too (`a * 2`): its arithmetic ones. (1.13's also has aliases the course
+/// has no operator for, and copy_, _to_copy and to, left out here.)
 bool should_allow_numbers_as_tensors(const std::string& name);
 
 /// A Python bool, int or float as a zero-dimensional tensor (bool, int64,
