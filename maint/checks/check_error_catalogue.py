@@ -6,9 +6,13 @@ can raise, and every test it cites exists.
 
 A message "in the code" is the string literal (adjacent literals joined) of a
 `throw` statement in chapters/*/src or chapters/*/include, exercise stubs
-aside. It is covered when an entry's `Message:` line contains its fixed text
-in order: `{}` placeholders in the code and `{name}` placeholders in the
-catalogue both stand for anything. Each entry names its chapters and the test
+aside; and in a chapter's Python layer (chapters/*/python), what it raises
+to Python: a `throw`, PyErr_SetString, PyErr_Format or PyErr_WarnEx in
+its csrc/, and a `raise` or warnings.warn in its Python package (the
+leading literal, an f-string's `{...}` a placeholder). It is covered when
+an entry's `Message:` line contains its fixed text in order: `{}`
+placeholders in the code (and CPython's `%s`, `%d`) and `{name}`
+placeholders in the catalogue both stand for anything. Each entry names its chapters and the test
 that triggers it (`Tested by:`); with BUILD_DIR, those tests must exist there.
 """
 import os
@@ -20,6 +24,28 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 CATALOGUE = os.path.join(ROOT, "docs", "errors.md")
 THROW = re.compile(r"\bthrow\s+(?!ExerciseNotDone)[\w:]+\s*\((.*?)\);", re.S)
 LITERAL = re.compile(r'"((?:[^"\\]|\\.)*)"')
+# What the Python layer's C++ hands Python: an exception or a warning set directly.
+PYERR = re.compile(r"\bPyErr_(?:SetString|Format|WarnEx)\(\s*\w+\s*,\s*(.*?)\);", re.S)
+# What its Python raises or warns: the leading (f-)string literal.
+PY_RAISE = re.compile(r"""\b(?:raise\s+\w+|warnings\.warn)\(\s*f?(["'])((?:(?!\1)[^\\]|\\.)*)\1""")
+
+
+def files_under(folder, suffixes):
+    for parent, _, names in os.walk(folder):
+        for name in sorted(names):
+            if name.endswith(suffixes):
+                yield os.path.join(parent, name)
+
+
+def cpp_messages(text, patterns):
+    """The leading literal(s) of each match, inside fmt::format or not;
+    later literals are arguments, not the message."""
+    for pattern in patterns:
+        for match in pattern.finditer(text):
+            lead = re.match(r'\s*(?:fmt::format\(\s*)?((?:"(?:[^"\\]|\\.)*"\s*)+)', match.group(1))
+            literals = LITERAL.findall(lead.group(1)) if lead else []
+            if literals:
+                yield "".join(literals)
 
 
 def code_messages():
@@ -27,21 +53,21 @@ def code_messages():
     found = []
     chapters_dir = os.path.join(ROOT, "chapters")
     for chapter in sorted(os.listdir(chapters_dir)):
+        sources = []
         for part in ("src", "include"):
-            for folder, _, names in os.walk(os.path.join(chapters_dir, chapter, part)):
-                for name in sorted(names):
-                    if not name.endswith((".cpp", ".h", ".cu", ".cuh")):
-                        continue
-                    path = os.path.join(folder, name)
-                    with open(path, encoding="utf-8") as source:
-                        text = source.read()
-                    for match in THROW.finditer(text):
-                        # The message is the leading literal(s), inside fmt::format
-                        # or not; later literals are arguments, not the message.
-                        lead = re.match(r'\s*(?:fmt::format\(\s*)?((?:"(?:[^"\\]|\\.)*"\s*)+)', match.group(1))
-                        literals = LITERAL.findall(lead.group(1)) if lead else []
-                        if literals:
-                            found.append((chapter[:2], os.path.relpath(path, ROOT), "".join(literals)))
+            sources += [(path, (THROW,)) for path in
+                        files_under(os.path.join(chapters_dir, chapter, part), (".cpp", ".h", ".cu", ".cuh"))]
+        python_dir = os.path.join(chapters_dir, chapter, "python")
+        sources += [(path, (THROW, PYERR)) for path in files_under(os.path.join(python_dir, "csrc"), (".cpp", ".h"))]
+        sources += [(path, None) for path in files_under(os.path.join(python_dir, "mini_torch"), (".py",))]
+        for path, patterns in sources:
+            with open(path, encoding="utf-8") as source:
+                text = source.read()
+            if patterns is None:
+                messages = [match.group(2) for match in PY_RAISE.finditer(text)]
+            else:
+                messages = list(cpp_messages(text, patterns))
+            found += [(chapter[:2], os.path.relpath(path, ROOT), message) for message in messages if message]
     return found
 
 
@@ -50,10 +76,11 @@ def fragments(message, placeholder):
 
 
 def covered(message, catalogue_messages):
-    # Newlines become spaces before runs of spaces are squeezed, as the
+    # Newlines and tabs become spaces before runs of spaces are squeezed, as the
     # catalogue writes a multi-line message on one line.
-    text = re.sub(r"\s+", " ", message.replace("\\n", " ").replace("\\'", "'").replace('\\"', '"'))
-    parts = fragments(text, r"\{[^}]*\}")
+    text = re.sub(r"\s+", " ", message.replace("\\n", " ").replace("\\t", " ").replace("\\'", "'").replace('\\"', '"'))
+    # {} is fmt's placeholder, %s and %d CPython's (PyErr_Format).
+    parts = fragments(text, r"\{[^}]*\}|%[sdU]")
     for candidate in catalogue_messages:
         position = 0
         for part in parts:

@@ -21,6 +21,8 @@ Run it with the system interpreter (Debian's python3-torch 1.13.1):
         chapters/06_backends/python/tests/data/pytorch-1.13-python-bindings.txt
 """
 
+import json
+import subprocess
 import sys
 
 import torch
@@ -51,23 +53,90 @@ STATEMENTS = [
     # must pass in the learner build, where the exercises are stubs.
     "a.view(3)",
     "torch.exp(a, b)",
+    # A number where a Tensor is expected (add, sub, mul, div and their
+    # in-place and out= forms): a wrapped number, which type promotion
+    # counts below every tensor. `i` is an int64 tensor, `d` a float64 one.
+    "a * 2",
+    "2 * a",
+    "a + 1.5",
+    "2 + a",
+    "2 - a",
+    "a - 2",
+    "a / 2",
+    "torch.add(a, 2)",
+    "torch.sub(2, a)",
+    "torch.mul(2, 3)",
+    "torch.add(a, 2, alpha=0.5)",
+    "a.add_(1)",
+    "a.mul_(2.5)",
+    "i * 2",
+    "i * 2.5",
+    "i + True",
+    "d * 2.5",
+    "torch.tensor(3) * 2.5",
+    "torch.tensor(3.0, dtype=torch.float64) + 2.5",
+    "i * torch.tensor(2.5, dtype=torch.float64)",
+    "torch.ops.aten.mul.Tensor(a, 3)",
+    "torch.neg(2)",
+    "a + 'x'",
+    "'x' - a",
+]
+# The deprecated overloads (tools/autograd/deprecated.yaml): each warns,
+# once per process. Each record is run in a fresh interpreter:
+#     warn <statement>
+#     gives <the warnings' category: text, joined by " | ">
+WARNING_STATEMENTS = [
+    "torch.add(a, 2, b)",
+    "a.sub(2, b)",
+    "torch.add(a, 2, b); torch.add(a, 2, b); a.sub_(2, b)",
+    "torch.add(a, b, alpha=2)",
 ]
 
 
+def names():
+    return {"torch": torch, "a": torch.tensor([1.0, 2.0]), "b": torch.tensor([3.0, 4.0]),
+            "i": torch.tensor([1, 2]), "d": torch.tensor([1.0, 2.0], dtype=torch.float64)}
+
+
 def run(statement: str) -> str:
-    a = torch.tensor([1.0, 2.0])
-    b = torch.tensor([3.0, 4.0])
     try:
-        return repr(eval(statement, {"torch": torch, "a": a, "b": b}))  # noqa: S307 (our statements)
+        return repr(eval(statement, names()))  # noqa: S307 (our statements)
     except Exception as error:  # noqa: BLE001 (any error is the answer)
         return f"{type(error).__name__}: {error}"
+
+
+# A fresh interpreter per record: the warning is once per process.
+WARN_PROGRAM = """
+import json, sys, warnings
+import torch
+a, b = torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    exec(sys.argv[1])
+print(json.dumps([(w.category.__name__, str(w.message)) for w in caught]))
+"""
+
+
+def warnings_of(statement: str) -> str:
+    result = subprocess.run([sys.executable, "-c", WARN_PROGRAM, statement], check=True, capture_output=True,
+                            text=True)
+    # c10's warnings end with where in C++ they were raised: not part of the text.
+    return " | ".join(f"{category}: {message.split(' (Triggered internally at ')[0]}"
+                      for category, message in json.loads(result.stdout))
+
+
+def escaped(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("\n", "\\n")
 
 
 def main(out_path: str) -> int:
     lines = [f"# torch {torch.__version__}: maint/reference/gen_python_binding_data.py"]
     for statement in STATEMENTS:
         lines.append(f"call {statement}")
-        lines.append("gives " + run(statement).replace("\\", "\\\\").replace("\n", "\\n"))
+        lines.append("gives " + escaped(run(statement)))
+    for statement in WARNING_STATEMENTS:
+        lines.append(f"warn {statement}")
+        lines.append("gives " + escaped(warnings_of(statement)))
     with open(out_path, "w", encoding="utf-8") as out:
         out.write("\n".join(lines) + "\n")
     return 0

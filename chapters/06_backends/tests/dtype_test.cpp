@@ -55,6 +55,20 @@ TEST(TypePromotion, ZeroDimOperandsWinOnlyAcrossCategories) {
   EXPECT_FALSE(canCast(ScalarType::Long, ScalarType::Bool));
 }
 
+// torch: int64 [2] * 2.5 is float32 (a Python float counts as the default
+// dtype), int64 0-dim * 2.5 is float32, float64 0-dim + 2.5 stays float64,
+// bool [2] + 1 is int64, int64 [2] * 2 stays int64.
+TEST(TypePromotion, WrappedNumbersCountBelowZeroDimTensors) {
+  EXPECT_EQ(resultType({{ScalarType::Long, false}, {ScalarType::Double, true, true}}), ScalarType::Float);
+  EXPECT_EQ(resultType({{ScalarType::Long, true}, {ScalarType::Double, true, true}}), ScalarType::Float);
+  EXPECT_EQ(resultType({{ScalarType::Double, true}, {ScalarType::Double, true, true}}), ScalarType::Double);
+  EXPECT_EQ(resultType({{ScalarType::Bool, false}, {ScalarType::Long, true, true}}), ScalarType::Long);
+  EXPECT_EQ(resultType({{ScalarType::Long, false}, {ScalarType::Long, true, true}}), ScalarType::Long);
+  EXPECT_EQ(resultType({{ScalarType::Float, false}, {ScalarType::Double, true, true}}), ScalarType::Float);
+  // Two numbers alone: float64 + int64 numbers give the default float type.
+  EXPECT_EQ(resultType({{ScalarType::Long, true, true}, {ScalarType::Double, true, true}}), ScalarType::Float);
+}
+
 TEST(DispatchScalarType, InstantiatesTheBodyForTheRuntimeType) {
   EXPECT_EQ(MINI_DISPATCH_ALL_TYPES(ScalarType::Float, "probe", [&] { return sizeof(scalar_t); }), sizeof(float));
   EXPECT_EQ(MINI_DISPATCH_ALL_TYPES(ScalarType::Long, "probe", [&] { return sizeof(scalar_t); }), 8u);

@@ -6,6 +6,7 @@
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
+#include "csrc/autograd/python_cpp_function.h"
 #include "csrc/utils/python_arg_parser.h"
 #include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
@@ -254,16 +255,20 @@ PyObject* THPVariable_get_is_leaf(PyObject* self, void* /*unused*/) {
   END_HANDLE_TH_ERRORS
 }
 
-/// The backward node's name (`AddBackward0`), or None: the course's nodes
-/// are C++ objects with no Python face, so the name stands in for grad_fn.
-PyObject* THPVariable_get_grad_fn_name(PyObject* self, void* /*unused*/) {
+/// The node that made this tensor (`<AddBackward0 object at 0x...>`), None
+/// for a leaf and for a tensor made where no gradient was wanted.
+PyObject* THPVariable_get_grad_fn(PyObject* self, void* /*unused*/) {
   HANDLE_TH_ERRORS
-  const auto& node = THPVariable_Unpack(self).gradFn();
-  if (node == nullptr) {
-    Py_RETURN_NONE;
-  }
-  return PyUnicode_FromString(std::string(node->name()).c_str());
+  return functionToPyObject(THPVariable_Unpack(self).gradFn());
   END_HANDLE_TH_ERRORS
+}
+
+/// The TensorImpl's address, as 1.13's `_cdata`: which tensor this is. A
+/// plain tensor gets a new Python object each time it comes back from the
+/// dispatcher (1.13 keeps one on the TensorImpl), so `is` compares Python
+/// objects and `_cdata` tensors.
+PyObject* THPVariable_get_cdata(PyObject* self, void* /*unused*/) {
+  return PyLong_FromVoidPtr(THPVariable_Unpack(self).unsafeGetTensorImpl());
 }
 
 PyGetSetDef THPVariable_properties[] = {
@@ -273,7 +278,8 @@ PyGetSetDef THPVariable_properties[] = {
     {"requires_grad", THPVariable_get_requires_grad, THPVariable_set_requires_grad, nullptr, nullptr},
     {"grad", THPVariable_get_grad, THPVariable_set_grad, nullptr, nullptr},
     {"is_leaf", THPVariable_get_is_leaf, nullptr, nullptr, nullptr},
-    {"_grad_fn_name", THPVariable_get_grad_fn_name, nullptr, nullptr, nullptr},
+    {"grad_fn", THPVariable_get_grad_fn, nullptr, nullptr, nullptr},
+    {"_cdata", THPVariable_get_cdata, nullptr, nullptr, nullptr},
     {nullptr},
 };
 

@@ -1,8 +1,24 @@
 """mini_torch.Tensor: the C type _C._TensorBase and what torch/_tensor.py
 adds in Python. The operators (a + b) are the generated methods, as
-_TensorBase's are in torch, so a wrong argument is reported as add()'s."""
+_TensorBase's are in torch, wrapped as 1.13 wraps them: a TypeError becomes
+NotImplemented, so that Python then asks the other operand (2 * a asks
+a.__rmul__(2)) and, when nothing fits, raises its own "unsupported operand
+type(s)"."""
+
+import functools
 
 from mini_torch import _C
+
+
+def _wrap_type_error_to_not_implemented(f):
+    """1.13's TypeError_to_NotImplemented_ (python_variable_methods.cpp)."""
+    @functools.wraps(f)
+    def wrapped(*args, **kwargs):
+        try:
+            return f(*args, **kwargs)
+        except TypeError:
+            return NotImplemented
+    return wrapped
 
 
 class Tensor(_C._TensorBase):
@@ -10,16 +26,27 @@ class Tensor(_C._TensorBase):
     # Tensor._make_wrapper_subclass), then keeps what it wraps on the object.
     _make_wrapper_subclass = staticmethod(_C._make_wrapper_subclass)
 
-    __add__ = _C._TensorBase.add
-    __sub__ = _C._TensorBase.sub
-    __mul__ = _C._TensorBase.mul
-    __truediv__ = _C._TensorBase.div
+    __add__ = _wrap_type_error_to_not_implemented(_C._TensorBase.add)
+    # 2 + a is a.add(2): addition and multiplication commute, so 1.13 binds
+    # __radd__ and __rmul__ to add and mul themselves.
+    __radd__ = _wrap_type_error_to_not_implemented(_C._TensorBase.add)
+    __sub__ = _wrap_type_error_to_not_implemented(_C._TensorBase.sub)
+    __mul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.mul)
+    __rmul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.mul)
+    __truediv__ = _wrap_type_error_to_not_implemented(_C._TensorBase.div)
     __matmul__ = _C._TensorBase.matmul
     __neg__ = _C._TensorBase.neg
-    __iadd__ = _C._TensorBase.add_
-    __isub__ = _C._TensorBase.sub_
-    __imul__ = _C._TensorBase.mul_
-    __itruediv__ = _C._TensorBase.div_
+    __iadd__ = _wrap_type_error_to_not_implemented(_C._TensorBase.add_)
+    __isub__ = _wrap_type_error_to_not_implemented(_C._TensorBase.sub_)
+    __imul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.mul_)
+    __itruediv__ = _wrap_type_error_to_not_implemented(_C._TensorBase.div_)
+
+    @_wrap_type_error_to_not_implemented
+    def __rsub__(self, other):
+        # 2 - a. 1.13 calls the operator rsub (other - self), which the
+        # course does not have: sub with its arguments swapped computes the
+        # same, but a mode sees aten.sub.Tensor(2, a), not aten.rsub.Scalar(a, 2).
+        return _C._VariableFunctions.sub(other, self)
 
     def size(self, dim=None):
         return self.shape if dim is None else self.shape[dim]

@@ -2,7 +2,10 @@
 the same statements give the same results and the same errors, word for
 word (tests/data/, written by maint/reference/gen_python_binding_data.py)."""
 
+import json
 import os
+import subprocess
+import sys
 import unittest
 
 import mini_torch
@@ -10,33 +13,64 @@ import mini_torch
 DATA = os.path.join(os.path.dirname(__file__), "data", "pytorch-1.13-python-bindings.txt")
 
 
-def read_cases():
+def read_cases(kind):
+    """(statement, expected) of each `kind` record (call, warn)."""
     cases = []
     with open(DATA, encoding="utf-8") as data:
         lines = [line.rstrip("\n") for line in data if not line.startswith("#")]
-    for call, gives in zip(lines[0::2], lines[1::2]):
-        assert call.startswith("call ") and gives.startswith("gives "), (call, gives)
+    for record, gives in zip(lines[0::2], lines[1::2]):
+        assert record.split(" ")[0] in ("call", "warn") and gives.startswith("gives "), (record, gives)
         expected = gives[len("gives "):].replace("\\n", "\n").replace("\\\\", "\\")
-        cases.append((call[len("call "):], expected))
+        if record.startswith(kind + " "):
+            cases.append((record[len(kind) + 1:], expected))
     return cases
 
 
+def names():
+    return {"torch": mini_torch, "a": mini_torch.tensor([1.0, 2.0]), "b": mini_torch.tensor([3.0, 4.0]),
+            "i": mini_torch.tensor([1, 2]), "d": mini_torch.tensor([1.0, 2.0], dtype=mini_torch.float64)}
+
+
 def run(statement):
-    a = mini_torch.tensor([1.0, 2.0])
-    b = mini_torch.tensor([3.0, 4.0])
     try:
-        return repr(eval(statement, {"torch": mini_torch, "a": a, "b": b}))  # noqa: S307 (the data's statements)
+        return repr(eval(statement, names()))  # noqa: S307 (the data's statements)
     except Exception as error:  # noqa: BLE001 (the error is the answer)
         return f"{type(error).__name__}: {error}"
 
 
+# The generator's program, on mini_torch: a fresh interpreter, since the
+# deprecation warning comes once per process.
+WARN_PROGRAM = """
+import json, sys, warnings
+import mini_torch as torch
+a, b = torch.tensor([1.0, 2.0]), torch.tensor([3.0, 4.0])
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    exec(sys.argv[1])
+print(json.dumps([(w.category.__name__, str(w.message)) for w in caught]))
+"""
+
+
+def warnings_of(statement):
+    result = subprocess.run([sys.executable, "-c", WARN_PROGRAM, statement], check=True, capture_output=True,
+                            text=True)
+    return " | ".join(f"{category}: {message}" for category, message in json.loads(result.stdout))
+
+
 class BindingsAgainstTorch(unittest.TestCase):
     def test_every_recorded_statement(self):
-        cases = read_cases()
+        cases = read_cases("call")
         self.assertGreater(len(cases), 10)
         for statement, expected in cases:
             with self.subTest(statement=statement):
                 self.assertEqual(run(statement), expected)
+
+    def test_deprecated_overloads_warn_as_torch_does(self):
+        cases = read_cases("warn")
+        self.assertGreater(len(cases), 3)
+        for statement, expected in cases:
+            with self.subTest(statement=statement):
+                self.assertEqual(warnings_of(statement), expected)
 
 
 class ParserErrors(unittest.TestCase):

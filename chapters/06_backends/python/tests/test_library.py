@@ -57,5 +57,41 @@ class CustomOperator(unittest.TestCase):
         lib.close()
 
 
+class Fallback(unittest.TestCase):
+    """Library.fallback: one Python function for every operator that has no
+    kernel of its own on the library's key; it gets `func` first."""
+
+    def test_an_operator_without_a_kernel_reaches_the_fallback(self):
+        ops_lib = Library("pyfb", "DEF")
+        ops_lib.define("probe(Tensor self, Scalar scale) -> Tensor")
+        calls = []
+
+        def cpu_fallback(func, *args, **kwargs):
+            calls.append((str(func), len(args), sorted(kwargs)))
+            return args[0] * args[1]
+
+        fallback_lib = Library("_", "IMPL", "CPU")
+        fallback_lib.fallback(cpu_fallback)
+        try:
+            x = mini_torch.tensor([1.0, 2.0])
+            self.assertEqual(mini_torch.ops.pyfb.probe(x, 2).tolist(), [2.0, 4.0])
+            self.assertEqual(calls, [("pyfb.probe.default", 2, [])])
+            # An operator with a CPU kernel of its own never sees it.
+            self.assertEqual((x + x).tolist(), [2.0, 4.0])
+            self.assertEqual(len(calls), 1)
+        finally:
+            fallback_lib.close()
+        # Closed: the operator has no CPU kernel again.
+        with self.assertRaisesRegex(RuntimeError, "pyfb::probe"):
+            mini_torch.ops.pyfb.probe(mini_torch.tensor([1.0]), 2)
+        ops_lib.close()
+
+    def test_a_fallback_must_be_callable(self):
+        lib = Library("_", "IMPL", "CPU")
+        with self.assertRaisesRegex(TypeError, "fallback\\(\\) takes a callable kernel"):
+            lib.fallback(42)
+        lib.close()
+
+
 if __name__ == "__main__":
     unittest.main()

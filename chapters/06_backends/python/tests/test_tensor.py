@@ -62,7 +62,7 @@ class Autograd(unittest.TestCase):
     def test_backward_fills_grad(self):
         x = mini_torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
         y = (x * x).sum()
-        self.assertEqual(y._grad_fn_name, "SumBackward0")
+        self.assertEqual(y.grad_fn.name(), "SumBackward0")
         y.backward()
         self.assertEqual(x.grad.tolist(), [2.0, 4.0, 6.0])
         self.assertTrue(x.is_leaf)

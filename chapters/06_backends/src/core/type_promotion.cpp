@@ -41,6 +41,18 @@ std::optional<ScalarType> promoteSkippingNone(std::optional<ScalarType> a, Scala
   return a ? promoteTypes(*a, b) : b;
 }
 
+/// c10's combine_categories: the higher group's type, unless the lower
+/// group's category is higher; then the two promoted.
+std::optional<ScalarType> combineCategories(std::optional<ScalarType> higher, std::optional<ScalarType> lower) {
+  if (!higher || !lower) {
+    return higher ? higher : lower;
+  }
+  if (categoryOf(*lower) <= categoryOf(*higher)) {
+    return higher;
+  }
+  return promoteTypes(*higher, *lower);
+}
+
 }  // namespace
 
 ScalarType promoteTypes(ScalarType a, ScalarType b) {
@@ -50,20 +62,18 @@ ScalarType promoteTypes(ScalarType a, ScalarType b) {
 ScalarType resultType(std::initializer_list<PromotionOperand> operands) {
   std::optional<ScalarType> dimensioned;
   std::optional<ScalarType> zeroDim;
+  std::optional<ScalarType> wrapped;
   for (const PromotionOperand& operand : operands) {
-    if (operand.zeroDim) {
-      zeroDim = promoteSkippingNone(zeroDim, operand.dtype);
-    } else {
+    if (!operand.zeroDim) {
       dimensioned = promoteSkippingNone(dimensioned, operand.dtype);
+    } else if (operand.wrappedNumber) {
+      // A Python float is a float64 tensor, but counts as the default type.
+      wrapped = promoteSkippingNone(wrapped, isFloatingType(operand.dtype) ? kDefaultFloatType : operand.dtype);
+    } else {
+      zeroDim = promoteSkippingNone(zeroDim, operand.dtype);
     }
   }
-  if (!dimensioned) {
-    return zeroDim.value_or(kDefaultFloatType);
-  }
-  if (!zeroDim || categoryOf(*zeroDim) <= categoryOf(*dimensioned)) {
-    return *dimensioned;
-  }
-  return promoteTypes(*dimensioned, *zeroDim);
+  return combineCategories(dimensioned, combineCategories(zeroDim, wrapped)).value_or(kDefaultFloatType);
 }
 
 bool canCast(ScalarType from, ScalarType to) { return categoryOf(from) <= categoryOf(to); }

@@ -18,8 +18,16 @@ void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> t
   }
 }
 
+namespace {
+
+PromotionOperand operandOf(const Tensor& tensor) {
+  return {tensor.dtype(), tensor.dim() == 0, tensor.unsafeGetTensorImpl()->wrappedNumber};
+}
+
+}  // namespace
+
 ScalarType commonDtype(const Tensor& a, const Tensor& b, IntegerInputs integers) {
-  const ScalarType dtype = resultType({{a.dtype(), a.dim() == 0}, {b.dtype(), b.dim() == 0}});
+  const ScalarType dtype = resultType({operandOf(a), operandOf(b)});
   return integers == IntegerInputs::PromoteToFloat ? toFloatingResult(dtype) : dtype;
 }
 

@@ -49,6 +49,10 @@ struct TensorImpl : intrusive_ptr_target {
   ScalarType dtype = kDefaultFloatType;
   /// requires_grad, grad, grad_fn (mini/autograd/autograd_meta.h), as in chapter 05.
   std::unique_ptr<AutogradMeta> autograd;
+  /// c10's is_wrapped_number: a zero-dimensional tensor the Python binding
+  /// made from a number (the 2 of `a * 2`). Type promotion counts it below
+  /// every tensor (resultType), so `a * 2` keeps a's dtype.
+  bool wrappedNumber = false;
 };
 // [tensor_impl]
 

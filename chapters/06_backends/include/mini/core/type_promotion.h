@@ -22,14 +22,22 @@ ScalarType promoteTypes(ScalarType a, ScalarType b);
 /// to be a tensor) decide the result only when it is of a higher category:
 /// a float32 tensor times a float64 scalar stays float32, while an int64
 /// tensor times a float64 scalar becomes float64.
+///
+/// A wrapped number (a Python number the binding made a tensor of, c10's
+/// is_wrapped_number) counts lower still, and a floating one counts as the
+/// default float type: an int64 tensor times 2.5 is float32, not float64.
 struct PromotionOperand {
+  PromotionOperand(ScalarType dtype, bool zeroDim, bool wrappedNumber = false)
+      : dtype(dtype), zeroDim(zeroDim), wrappedNumber(wrappedNumber) {}
   ScalarType dtype;
   bool zeroDim;
+  bool wrappedNumber;
 };
 
 /// torch.result_type over several operands: promote within the dimensioned
-/// ones and within the zero-dimensional ones, then let the zero-dimensional
-/// result win only if its category (bool < integer < floating) is higher.
+/// ones, within the zero-dimensional ones and within the wrapped numbers,
+/// then let each lower group win only if its category (bool < integer <
+/// floating) is higher than what the groups above it gave.
 ScalarType resultType(std::initializer_list<PromotionOperand> operands);
 
 /// Whether an in-place result of type `from` may be written into a tensor

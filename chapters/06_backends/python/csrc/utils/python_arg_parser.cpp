@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -168,6 +169,31 @@ std::string format_invalid_args(PyObject* args, PyObject* kwargs, const std::str
 
 }  // namespace
 
+bool should_allow_numbers_as_tensors(const std::string& name) {
+  static const std::set<std::string> allowed = {"add", "add_", "add_out", "div", "div_", "div_out",
+                                                "mul", "mul_", "mul_out", "sub", "sub_", "sub_out"};
+  return allowed.contains(name);
+}
+
+Tensor wrappedNumberTensor(PyObject* number) {
+  // Written straight into a new CPU tensor, as scalar_to_tensor does: no
+  // operator runs, so no mode or autograd sees the number become a tensor.
+  Tensor tensor;
+  if (PyBool_Check(number)) {
+    tensor = emptyTensor({}, {ScalarType::Bool, kCpu});
+    *tensor.dataPtr<bool>() = number == Py_True;
+  } else if (checkLong(number)) {
+    tensor = emptyTensor({}, {ScalarType::Long, kCpu});
+    *tensor.dataPtr<std::int64_t>() = unpackLong(number);
+  } else {
+    // A float: the callers let only numbers through.
+    tensor = emptyTensor({}, {ScalarType::Double, kCpu});
+    *tensor.dataPtr<double>() = PyFloat_AsDouble(number);
+  }
+  tensor.unsafeGetTensorImpl()->wrappedNumber = true;
+  return tensor;
+}
+
 FunctionParameter::FunctionParameter(const std::string& fmt, bool keyword_only) : keyword_only(keyword_only) {
   const auto space = fmt.find(' ');
   if (space == std::string::npos) {
@@ -195,7 +221,8 @@ FunctionParameter::FunctionParameter(const std::string& fmt, bool keyword_only) 
 
 bool FunctionParameter::check(PyObject* obj) const {
   switch (type_) {
-    case ParameterType::TENSOR: return THPVariable_Check(obj);
+    case ParameterType::TENSOR:
+      return THPVariable_Check(obj) || (allow_numbers_as_tensors && (PyFloat_Check(obj) || PyLong_Check(obj)));
     case ParameterType::SCALAR:
     case ParameterType::DOUBLE:
       if (PyFloat_Check(obj) || PyLong_Check(obj)) {
@@ -251,6 +278,7 @@ FunctionSignature::FunctionSignature(const std::string& fmt, int index) : index(
       continue;
     }
     params.emplace_back(piece, keyword_only);
+    params.back().allow_numbers_as_tensors = should_allow_numbers_as_tensors(name);
   }
   max_args = params.size();
   for (const FunctionParameter& param : params) {
@@ -368,13 +396,40 @@ std::vector<std::string> PythonArgParser::get_signatures() const {
   return options;
 }
 
+void PythonArgParser::check_deprecated(const FunctionSignature& signature) const {
+  // 1.13's TORCH_WARN_ONCE: once per process for all deprecated overloads
+  // together (one flag at this one call site), as a Python UserWarning.
+  static bool warned = false;
+  if (!signature.deprecated || warned) {
+    return;
+  }
+  warned = true;
+  std::string instead;
+  const std::vector<std::string> signatures = get_signatures();
+  if (!signatures.empty()) {
+    instead = "\nConsider using one of the following signatures instead:";
+    for (const std::string& sig : signatures) {
+      instead += fmt::format("\n\t{}{}", signature.name, sig);
+    }
+  }
+  if (PyErr_WarnEx(PyExc_UserWarning,
+                   fmt::format("This overload of {} is deprecated:\n\t{}{}{}", signature.name, signature.name,
+                               signature.toString(), instead)
+                       .c_str(),
+                   1) != 0) {
+    throw python_error();  // a warnings filter made it an error
+  }
+}
+
 PythonArgs PythonArgParser::raw_parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject* parsed_args[]) {
   if (signatures_.size() == 1) {
     signatures_[0].parse(self, args, kwargs, parsed_args, true);
+    check_deprecated(signatures_[0]);
     return PythonArgs{signatures_[0].index, signatures_[0], parsed_args};
   }
   for (const FunctionSignature& signature : signatures_) {
     if (signature.parse(self, args, kwargs, parsed_args, false)) {
+      check_deprecated(signature);
       return PythonArgs{signature.index, signature, parsed_args};
     }
   }
@@ -408,7 +463,7 @@ Tensor PythonArgs::tensor(int i) const {
   if (THPVariable_Check(args[i])) {
     return THPVariable_Unpack(args[i]);
   }
-  return scalarTensor(toDouble(i));
+  return wrappedNumberTensor(args[i]);
 }
 
 std::optional<Tensor> PythonArgs::optionalTensor(int i) const {

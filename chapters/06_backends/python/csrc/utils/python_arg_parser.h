@@ -42,6 +42,9 @@ struct FunctionParameter {
   std::string type_name() const;
 
   ParameterType type_;
+  /// A Tensor parameter that also takes a Python number (add's other):
+  /// tensor() makes it a wrapped number.
+  bool allow_numbers_as_tensors = false;
   bool optional = false;
   bool allow_none = false;
   bool keyword_only = false;
@@ -90,6 +93,17 @@ struct PythonArgs {
   const std::string& defaultOf(int i) const { return signature.params.at(i).default_text; }
 };
 
+/// 1.13's list of the functions whose Tensor parameters take Python numbers
+/// too (`a * 2`): its arithmetic ones. (1.13's also has aliases the course
+/// has no operator for, and copy_, _to_copy and to, left out here.)
+bool should_allow_numbers_as_tensors(const std::string& name);
+
+/// A Python bool, int or float as a zero-dimensional tensor (bool, int64,
+/// float64) marked as a wrapped number: 1.13's scalar_to_tensor and
+/// set_wrapped_number, which tensor() and the boxed calls share. `number`
+/// is a bool, an int or a float (the caller checked).
+Tensor wrappedNumberTensor(PyObject* number);
+
 template <int N>
 struct ParsedArgs {
   std::array<PyObject*, N> args{};
@@ -108,6 +122,9 @@ class PythonArgParser {
   std::vector<std::string> get_signatures() const;
 
  private:
+  /// A deprecated signature matched: 1.13's UserWarning, "This overload of
+  /// add is deprecated", with the signatures to use instead.
+  void check_deprecated(const FunctionSignature& signature) const;
   PythonArgs raw_parse(PyObject* self, PyObject* args, PyObject* kwargs, PyObject* parsed_args[]);
   [[noreturn]] void print_error(PyObject* self, PyObject* args, PyObject* kwargs, PyObject* parsed_args[]);
 

@@ -9,6 +9,7 @@
 
 #include "csrc/Exceptions.h"
 #include "csrc/python_variable.h"
+#include "csrc/utils/python_arg_parser.h"
 #include "csrc/utils/python_ivalue.h"
 #include "csrc/utils/wrap_outputs.h"
 #include "mini/dispatch/dispatcher.h"
@@ -315,6 +316,9 @@ PyObject* dispatch_call_boxed(PyObject* /*module*/, PyObject* args) {
   }
   const OperatorHandle op = findOperator(name, overload);
   const FunctionSchema& schema = op.schema();
+  // ops.aten.mul.Tensor(a, 2) as mini_torch.mul(a, 2): a number for a Tensor.
+  const ToIValueAllowNumbersAsTensors numbers(schema.name.starts_with("aten::") &&
+                                              should_allow_numbers_as_tensors(schema.name.substr(6)));
   const auto given = static_cast<std::size_t>(PyTuple_GET_SIZE(call_args));
   if (given > schema.arguments.size()) {
     throw TypeError(fmt::format("{}() takes {} arguments but {} were given", schema.operatorName(),

@@ -6,6 +6,7 @@
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/python_variable.h"
+#include "csrc/utils/python_arg_parser.h"
 
 namespace mini::python {
 namespace {
@@ -23,12 +24,34 @@ PyObject* listOf(const std::vector<T>& values, Make make) {
   throw TypeError(fmt::format("{} must be {}, not {}", what, type.toString(), Py_TYPE(obj)->tp_name));
 }
 
+thread_local bool allow_numbers_as_tensors = false;
+
+/// A wrapped number goes back to Python as the number it was made from:
+/// __torch_dispatch__ sees `a * 2` as mul(a, 2), as in 1.13.
+PyObject* wrappedNumberToPython(const Tensor& tensor) {
+  switch (tensor.dtype()) {
+    case ScalarType::Bool: return PyBool_FromLong(*tensor.dataPtr<bool>());
+    case ScalarType::Long: return PyLong_FromLongLong(*tensor.dataPtr<std::int64_t>());
+    default: return PyFloat_FromDouble(*tensor.dataPtr<double>());
+  }
+}
+
 }  // namespace
+
+ToIValueAllowNumbersAsTensors::ToIValueAllowNumbersAsTensors(bool enable) : old_(allow_numbers_as_tensors) {
+  allow_numbers_as_tensors = enable;
+}
+
+ToIValueAllowNumbersAsTensors::~ToIValueAllowNumbersAsTensors() { allow_numbers_as_tensors = old_; }
 
 PyObject* toPyObject(const IValue& value) {
   switch (value.tag()) {
     case IValue::Tag::None: Py_RETURN_NONE;
-    case IValue::Tag::Tensor: return THPVariable_Wrap(value.toTensor());
+    case IValue::Tag::Tensor:
+      if (value.toTensor().defined() && value.toTensor().unsafeGetTensorImpl()->wrappedNumber) {
+        return wrappedNumberToPython(value.toTensor());
+      }
+      return THPVariable_Wrap(value.toTensor());
     case IValue::Tag::Double: return PyFloat_FromDouble(value.toDouble());
     case IValue::Tag::Int: return PyLong_FromLongLong(value.toInt());
     case IValue::Tag::Bool: return PyBool_FromLong(value.toBool());
@@ -76,6 +99,9 @@ IValue toIValue(PyObject* obj, const SchemaType& type, const std::string& what) 
   }
   switch (type.kind()) {
     case Kind::Tensor:
+      if (allow_numbers_as_tensors && (PyFloat_Check(obj) || PyLong_Check(obj))) {
+        return wrappedNumberTensor(obj);
+      }
       if (!THPVariable_Check(obj)) {
         wrongType(obj, type, what);
       }
