@@ -1,9 +1,11 @@
 #include "mini/autograd/copy_slices.h"
 
+#include <stdexcept>
 #include <utility>
 
 #include "mini/aten/aten.h"
 #include "mini/autograd/functions_manual.h"
+#include "mini/autograd/saved_variable.h"
 #include "mini/autograd/view_history.h"
 
 namespace mini {
@@ -32,6 +34,9 @@ CopySlices::CopySlices(const Tensor& base_, const Tensor& view_, std::shared_ptr
 TensorList CopySlices::apply(TensorList&& grads) {
   if (grads.empty() || !grads[0].defined()) {
     return TensorList(nextEdges().size());
+  }
+  if (fn == nullptr) {
+    throw std::runtime_error(kErrBackwardTwice);
   }
   const Tensor& grad = grads[0];
   // The base's gradient, in a tensor laid out as the base (1.13's

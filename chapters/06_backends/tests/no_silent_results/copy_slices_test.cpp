@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/saved_variable.h"
 #include "mini/core/grad_mode.h"
 #include "mini/extension/my_inplace_and_view_ops.h"
 #include "support/test_helpers.h"
@@ -216,6 +217,33 @@ TEST(CopySlices, AViewMadeUnderNoGradIsRefusedItsOwnWrite) {
             "the view and the inplace either both inside the no_grad block (if you don't want the inplace to be "
             "tracked) or both outside (if you want the inplace to be tracked).");
   EXPECT_FALSE(x.requiresGrad());
+}
+
+// Backward frees what the graph saved, CopySlices's wrapped node with it:
+// x = a * 1; v = x.t(); v.add_(b); s = x.sum(); s.backward()
+// a.grad [[1., 1.], [1., 1.]], b.grad [2., 2.]; s.backward() again raises
+// "Trying to backward through the graph a second time ..." (SumBackward0
+// saved no tensor, so CopySlices is the node that finds its part freed);
+// with s.backward(retain_graph=True) first, both run: a.grad 2s, b.grad 4s.
+TEST(CopySlices, ASecondBackwardFindsTheWrappedNodeFreedUnlessRetained) {
+  for (const bool retain : {false, true}) {
+    const Tensor a = onesToFour(true);
+    const Tensor b = tenTwenty();
+    const Tensor x = mul(a, scalarTensor(1));
+    Tensor v = x.t();
+    v.add_(b);
+    const Tensor s = sum(x);
+    s.backward({}, retain);
+    EXPECT_THAT(values(a.grad()), ElementsAre(1, 1, 1, 1));
+    EXPECT_THAT(values(b.grad()), ElementsAre(2, 2));
+    if (!retain) {
+      EXPECT_EQ(errorOf([&] { s.backward(); }), kErrBackwardTwice);
+      continue;
+    }
+    s.backward();
+    EXPECT_THAT(values(a.grad()), ElementsAre(2, 2, 2, 2));
+    EXPECT_THAT(values(b.grad()), ElementsAre(4, 4));
+  }
 }
 
 }  // namespace

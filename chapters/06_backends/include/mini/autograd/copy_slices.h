@@ -25,6 +25,10 @@ struct CopySlices : Node {
   CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn);
   std::string name() const override { return "CopySlices"; }
   TensorList apply(TensorList&& grads) override;
+  /// Drops `fn`, and with it whatever `fn` saved: after a backward that did
+  /// not retain the graph, a second one through this node says so (1.13's
+  /// CopySlices::release_variables sets fn to nullptr).
+  void releaseVariables() override { fn = nullptr; }
   /// What backward needs of a tensor it must not keep alive (1.13's
   /// at::TensorGeometry): where its elements lie in its storage.
   struct Geometry {
