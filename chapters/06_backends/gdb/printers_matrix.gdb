@@ -65,7 +65,7 @@ continue
 print *this
 # check: $17 = MulBackward0(next=[AddBackward0, AddBackward0], sequence_nr=[...])
 print this->self_
-# check: $18 = SavedVariable(Tensor(float64, shape=[3, 2], device=cpu), version=0)
+# check: $18 = SavedVariable(Tensor(float64, shape=[3, 2], device=cpu, requires_grad=True, grad_fn=AddBackward0), version=0)
 mini-dispatch-table aten::add.Tensor
 # check: key             kernel
 # check: CPU             mini::ch06::(anonymous namespace)::wrapper_CPU_add_Tensor
