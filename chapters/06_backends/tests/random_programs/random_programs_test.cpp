@@ -8,7 +8,6 @@
 #include <gtest/gtest.h>
 
 #include <map>
-#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,17 +15,6 @@
 #include <fmt/format.h>
 
 #include "mini/util/warning.h"
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define MINI_LEAK_SANITIZER 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define MINI_LEAK_SANITIZER 1
-#endif
-#ifdef MINI_LEAK_SANITIZER
-#include <sanitizer/lsan_interface.h>
-#endif
 #include "parity/parity_data.h"
 #include "parity/parity_differences.h"
 #include "parity/parity_runner.h"
@@ -50,32 +38,6 @@ const std::vector<Difference> kRandomProgramDifferences = {
 /// formula or a lost write is off by far more.
 constexpr Tolerance kProgramTolerance{1e-5, 1e-5};
 
-/// A program in which torch 1.13 reports a saved tensor modified in place.
-/// Such a program may leave a reference cycle, as it does in 1.13: a node
-/// saved an input as itself, an in-place write gave that input a new
-/// grad_fn whose edges lead back to the node, and the backward that would
-/// have freed the node's saved tensors stops at the error. (1.13 leaks it
-/// too: `y = x * w; x.add_(y)` in a loop grows torch's memory.) Under the
-/// leak sanitizer its allocations are not reported; every other program's are.
-bool leaksAsInTorch113(const Case& program) {
-  for (const Statement& statement : program.statements) {
-    if (statement.expected.find("has been modified by an inplace operation") != std::string::npos) return true;
-  }
-  return false;
-}
-
-/// Keeps the leak sanitizer from reporting what is allocated while it lives.
-struct LeaksNotReported {
-#ifdef MINI_LEAK_SANITIZER
-  LeaksNotReported() { __lsan_disable(); }
-  ~LeaksNotReported() { __lsan_enable(); }
-#else
-  LeaksNotReported() = default;
-#endif
-  LeaksNotReported(const LeaksNotReported&) = delete;
-  LeaksNotReported& operator=(const LeaksNotReported&) = delete;
-};
-
 /// The program as the data writes it, with torch's outcome of each statement.
 std::string programText(const Case& program) {
   std::string text;
@@ -98,10 +60,7 @@ TEST(RandomPrograms, AgreeWithTorch113) {
   std::size_t disagreements = 0, deliberate = 0, statements = 0;
   for (const Case& program : programs.cases) {
     statements += program.statements.size();
-    std::optional<LeaksNotReported> asInTorch;
-    if (leaksAsInTorch113(program)) asInTorch.emplace();
     const CaseResult result = runCase(program, kRandomProgramDifferences, kProgramTolerance);
-    asInTorch.reset();
     used.insert(result.accepted.begin(), result.accepted.end());
     for (const Difference* difference : result.accepted) ++acceptedBy[difference];
     if (result.verdict == Verdict::Deliberate) ++deliberate;
