@@ -4,7 +4,9 @@
 // one that parity_differences.h names as deliberate ends it as accepted.
 
 #include <cstdint>
+#include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -12,6 +14,7 @@
 #include <fmt/ranges.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/node.h"
 #include "mini/util/exercise.h"
 #include "parity/parity_data.h"
 #include "parity/parity_differences.h"
@@ -151,11 +154,43 @@ inline std::optional<std::string> disagreement(const std::string& expected, cons
   return fmt::format("{}", actual.text);
 }
 
+/// Frees what every node reachable from the case's variables saved, as a
+/// finished backward would, when the case ends. A case may end with a
+/// reference cycle that 1.13 leaves too: a node saved an input as itself,
+/// an in-place write gave that input a grad_fn whose edges lead back to the
+/// node, and the backward that would have freed it stopped at the saved
+/// tensor's error, or never ran (`y = x * w; x.add_(y)` in a loop grows
+/// torch 1.13's memory). Freeing breaks those cycles, so the leak sanitizer
+/// reports only what else a case leaks.
+struct ReleaseGraphsAtEnd {
+  explicit ReleaseGraphsAtEnd(Env& variables) : env(variables) {}
+  Env& env;
+  ~ReleaseGraphsAtEnd() {
+    std::set<mini::Node*> seen;
+    std::vector<std::shared_ptr<mini::Node>> pending;
+    for (const auto& [name, tensor] : env) {
+      if (tensor.defined() && tensor.gradFn() != nullptr) pending.push_back(tensor.gradFn());
+    }
+    while (!pending.empty()) {
+      const std::shared_ptr<mini::Node> node = std::move(pending.back());
+      pending.pop_back();
+      if (!seen.insert(node.get()).second) continue;
+      for (const mini::Edge& edge : node->nextEdges()) {
+        if (edge.isValid()) pending.push_back(edge.function);
+      }
+      node->releaseVariables();
+    }
+  }
+  ReleaseGraphsAtEnd(const ReleaseGraphsAtEnd&) = delete;
+  ReleaseGraphsAtEnd& operator=(const ReleaseGraphsAtEnd&) = delete;
+};
+
 /// Runs one case; a disagreement is accepted only when an entry of
 /// `differences` names it.
 inline CaseResult runCase(const Case& test, const std::vector<Difference>& differences = kDeliberateDifferences,
                           Tolerance tolerance = {}) {
   Env env;
+  const ReleaseGraphsAtEnd releaseGraphs(env);
   CaseResult result;
   for (const Statement& statement : test.statements) {
     Actual actual;
