@@ -301,16 +301,15 @@ class Maker:
             raise LessonError(f"no walkthrough script {script}")
         chapter = script.split("/")[1]
         demo = os.path.join(self.build_dir, "chapters", chapter, f"ch{match.group(1)}_demo")
-        extra = {}
+        folders = {}
         if match.group(2):
             # A walkthrough under python/gdb/ runs the interpreter itself on
             # the chapter's Python module (as its ctest does): the module's
             # build folder and the script's own folder on the path.
             demo = build_python(self.build_dir)
-            extra["PYTHONPATH"] = ":".join([os.path.join(os.path.abspath(self.build_dir), "chapters", chapter,
-                                                         "python"),
-                                            os.path.dirname(os.path.join(ROOT, script))])
-        text = run_walkthrough(os.path.join(ROOT, script), demo, extra)
+            folders = {"module": os.path.join(os.path.abspath(self.build_dir), "chapters", chapter, "python"),
+                       "scripts": os.path.dirname(os.path.join(ROOT, script))}
+        text = run_walkthrough(os.path.join(ROOT, script), demo, folders=folders)
         return fenced(trim_blank(normalise(text, self.build_dir).splitlines()), "text")
 
     def make_parts(self, block):
@@ -413,7 +412,7 @@ def build_python(build_dir):
                           capture_output=True, text=True, check=True).stdout.strip()
 
 
-def run_walkthrough(script, demo, extra_env=None):
+def run_walkthrough(script, demo, folders=None):
     """A gdb walkthrough's transcript; raises LessonError when its checks fail
     (the transcript would then show something the lesson does not say).
 
@@ -421,7 +420,13 @@ def run_walkthrough(script, demo, extra_env=None):
     (a link to the demo), with a fixed environment: its strings sit at the top
     of the stack, so their sizes move every stack address, and with them what
     a frame shows before its arguments are stored. The same checkout then
-    gives the same transcript from any folder and any shell."""
+    gives the same transcript from any folder and any shell.
+
+    `folders` ({name: folder}) go on PYTHONPATH (a walkthrough from python3),
+    each as a link of that name in the same fixed-length folder: their real
+    paths, whose length is the checkout's, would move the stack too (a
+    checkout at another path gave other `this=` and `stack=` values). The
+    transcript names each by its real path again."""
     runner = os.path.join(ROOT, "gdb", "run_script.py")
     scratch = tempfile.mkdtemp(prefix="mini-lesson-", dir="/tmp")
     try:
@@ -430,14 +435,20 @@ def run_walkthrough(script, demo, extra_env=None):
         out = os.path.join(scratch, "transcript.txt")
         env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": scratch, "LC_ALL": "C",
                "CUDA_VISIBLE_DEVICES": ""}
-        env.update(extra_env or {})
+        for name, folder in (folders or {}).items():
+            os.symlink(folder, os.path.join(scratch, name))
+        if folders:
+            env["PYTHONPATH"] = ":".join(os.path.join(scratch, name) for name in folders)
         result = subprocess.run([sys.executable, runner, "--transcript", out, script, link],
                                 capture_output=True, text=True, env=env, cwd=scratch)
         if result.returncode != 0:
             raise LessonError(f"the walkthrough {os.path.relpath(script, ROOT)} failed its checks:\n"
                               + result.stdout + result.stderr)
         with open(out, encoding="utf-8") as handle:
-            return handle.read().replace(scratch + "/", "")
+            text = handle.read()
+        for name, folder in (folders or {}).items():
+            text = text.replace(os.path.join(scratch, name) + "/", folder + "/")
+        return text.replace(scratch + "/", "")
     finally:
         for name in os.listdir(scratch):
             os.unlink(os.path.join(scratch, name))
