@@ -41,7 +41,8 @@ OPERATORS = ["add.out", "add.Tensor", "add_.Tensor", "sub.out", "sub.Tensor", "s
              "relu.out", "relu", "relu_", "exp.out", "exp", "exp_", "sum.IntList_out", "sum.dim_IntList", "sum",
              "matmul.out", "matmul", "atan2.out", "atan2", "atan2_", "lerp.Tensor_out", "lerp.Tensor",
              "lerp_.Tensor", "sin", "cos", "threshold_backward", "t", "view", "copy_", "fill_.Scalar", "_to_copy",
-             "clone", "empty.memory_format", "full", "zeros", "ones", "arange.start_step", "randn", "eye"]
+             "clone", "empty.memory_format", "full", "zeros", "ones", "arange.start_step", "randn", "eye",
+             "rsub.Tensor", "rsub.Scalar"]
 
 
 def number(value):

@@ -85,6 +85,12 @@ CASES = {
     "relu_": ("y = x0.clone(); y.relu_()", inplace("relu_"), [MATRIX], 0),
     "exp_": ("y = x0.clone(); y.exp_()", inplace("exp_"), [MATRIX], 4),
     "atan2_": ("y = x0.clone(); y.atan2_(x1)", inplace("atan2_"), [MATRIX, ROW], 0),
+    # rsub (what `2 - a` runs): both overloads, alpha included.
+    "rsub_Tensor": ("torch.rsub(x0, x1, alpha=2)", lambda x: torch.rsub(x[0], x[1], alpha=2), [MATRIX, ROW], 0),
+    "rsub_Tensor_other_only": ("torch.rsub(x0, x1)", lambda x: torch.rsub(x[0], x[1]),
+                               [([2, 3], F64, False), ROW], 0),
+    "rsub_Scalar": ("torch.rsub(x0, 2.5, 3)", lambda x: torch.rsub(x[0], 2.5, 3), [MATRIX], 0),
+    "rsub_Scalar_float32": ("2 - x0", lambda x: 2 - x[0], [([2, 3], F32, True)], 0),
 }
 
 

@@ -74,6 +74,10 @@ for _name in ["add", "sub"]:
         *args[:-1], out=args[-1], **kwargs))(_name))
 
 OPS.update({
+    # rsub.Tensor takes alpha as a keyword only, as add does; rsub.Scalar
+    # as its third argument.
+    "rsub": _with_alpha(torch.rsub),
+    "rsub.Scalar": lambda a, other, alpha=1: torch.rsub(a, other, alpha),
     "sin": torch.sin,
     "sum": lambda a: torch.sum(a),
     "sum.dim_IntList": lambda a, dim, keepdim: torch.sum(a, dim, keepdim),
@@ -1039,7 +1043,8 @@ def errors(family):
 def alpha(family):
     """add and sub with alpha: a + alpha * b for every dtype and every kind of
     alpha (int, float, bool), which alphas each dtype refuses, in place and
-    out=, and the gradients (other's is grad * alpha)."""
+    out=, and the gradients (other's is grad * alpha); then rsub's two
+    overloads, b - alpha * a and 2 - alpha * a."""
     alphas = [2, -3, 0, 0.5, 2.0, -0.25, True, False]
     for op, dtype, value in itertools.product(["add", "sub"], list(DTYPES), alphas):
         case = family.case(f"{op}/{dtype}/{arg_text(value)}")
@@ -1069,6 +1074,34 @@ def alpha(family):
         case.backward("r", "g")
         case.grad("a")
         case.grad("b")
+    # rsub (what `2 - a` runs): other - alpha * self, a function only. Its
+    # Scalar overload wraps the number, which type promotion counts below
+    # every tensor (an int64 tensor and 2.5 give float32).
+    for dtype, value in itertools.product(list(DTYPES), [2, -3, 0.5, True]):
+        case = family.case(f"rsub/{dtype}/{arg_text(value)}")
+        case.tensor("a", dtype, [4], sample(dtype, [4]))
+        case.tensor("b", dtype, [4], sample(dtype, [4], 1))
+        case.call("r", "rsub", "a", "b", value)
+    for dtype, other in itertools.product(list(DTYPES), [2, -1.5, True]):
+        case = family.case(f"rsub.Scalar/{dtype}/{arg_text(other)}")
+        case.tensor("a", dtype, [4], sample(dtype, [4]))
+        case.call("r", "rsub.Scalar", "a", other)
+        case.call("r2", "rsub.Scalar", "a", other, 2)
+    for dtype in FLOATS:
+        case = family.case(f"grad/rsub/{dtype}")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        case.tensor("b", dtype, [3], differentiable_inputs(dtype, [3], 1), True)
+        result = case.call("r", "rsub", "a", "b", -0.5)
+        case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+        case.backward("r", "g")
+        case.grad("a")
+        case.grad("b")
+        case = family.case(f"grad/rsub.Scalar/{dtype}")
+        case.tensor("a", dtype, [2, 3], differentiable_inputs(dtype, [2, 3]), True)
+        result = case.call("r", "rsub.Scalar", "a", 1.5, 3)
+        case.tensor("g", dtype, list(result.shape), differentiable_inputs(dtype, result.shape, 2))
+        case.backward("r", "g")
+        case.grad("a")
 
 
 # lerp's weights: both sides of 0.5, where 1.13's formula switches from
@@ -1161,7 +1194,8 @@ FAMILIES = [
     ("out", "out= rules: resizing, dtypes, requires_grad, strides, aliasing", out_rules),
     ("factories_views", "factories and views: shapes, strides, storage sharing, errors", factories_and_views),
     ("errors", "error texts of the calls whose messages the course presents as PyTorch's", errors),
-    ("alpha", "add and sub with alpha: values, the alphas each dtype refuses, in place, out=, gradients", alpha),
+    ("alpha", "add, sub and rsub with alpha: values, the alphas each dtype refuses, in place, out=, gradients",
+     alpha),
     ("lerp", "lerp with three tensors (exercise 06.5): dtypes, three-way broadcasting, in place, out=, values",
      lerp),
 ]

@@ -65,6 +65,12 @@ STATEMENTS = [
     "a / 2",
     "torch.add(a, 2)",
     "torch.sub(2, a)",
+    # rsub, what 2 - a runs: other - alpha * self, a function only.
+    "2.5 - i",
+    "True - i",
+    "torch.rsub(a, 2)",
+    "torch.rsub(a, b, alpha=2)",
+    "torch.rsub(a, 'x')",
     "torch.mul(2, 3)",
     "torch.add(a, 2, alpha=0.5)",
     "a.add_(1)",

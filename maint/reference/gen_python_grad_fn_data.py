@@ -45,6 +45,13 @@ STATEMENTS = [
     "a.sum([0])",
     "a.detach()",
     "c * 2",
+    "2 - a",
+    "torch.rsub(a, b)",
+    # An in-place write through a view: the base's grad_fn is a CopySlices,
+    # whose name() has its C++ namespaces and whose Python class has not;
+    # and a copy_, whose node (CopyBackwards) is named the same way.
+    "(lambda x: (x.view(2, 1).mul_(2), x)[1])(a * 1)",
+    "(lambda x: (x.copy_(b), x)[1])(a * 1)",
 ]
 
 

@@ -48,6 +48,8 @@ STATEMENTS = [
     "torch.ops.aten.sub.Tensor(a, b)",
     "g.mul(b)",
     "torch.neg(a * b + a)",
+    "2 - a",
+    "torch.rsub(a, b, alpha=2)",
 ]
 
 

@@ -7,7 +7,7 @@ written in place, an integer conversion in the middle of a graph, a saved
 tensor that a later in-place operator changes, a second backward. This script
 writes straight-line programs drawn at random, from fixed seeds, over chapter
 06's operators (views, in-place operators on intermediates and on views,
-dtype conversions, add and sub with alpha, reductions, matmul, clone, copy_,
+dtype conversions, add, sub and rsub with alpha, reductions, matmul, clone, copy_,
 fill_, then sum().backward(), and a second backward with and without
 retain_graph), runs each statement on torch 1.13 as it writes it, and records
 every intermediate value, whether it requires grad, every error and every
@@ -23,6 +23,8 @@ Run it with the system interpreter (Debian's python3-torch 1.13.1):
     /usr/bin/python3 maint/reference/gen_random_programs.py chapters/06_backends/tests/data/random_programs.txt
 
 Running it twice gives the same bytes: program N draws from random.Random(N).
+One program is written, not drawn (`random/stride_order`, first): it keeps
+the one deliberate difference these programs meet tested.
 """
 
 import os
@@ -141,10 +143,14 @@ def step(rng, program):
         kind = "binary"  # a write into a leaf, mostly refused, now and then
     out = fresh(program)
     if kind == "binary":
-        op = rng.choice(["add", "sub", "mul", "div"])
-        args = [target, pick_partner(rng, program, target)]
-        if op in ("add", "sub") and rng.random() < 0.5:
-            args.append(rng.choice([2, -1, 0.5, 1.5]))
+        op = rng.choice(["add", "sub", "mul", "div", "rsub", "rsub.Scalar"])
+        if op == "rsub.Scalar":
+            # 2 - x, and 2 - alpha * x.
+            args = [target, rng.choice([2, -1, 0.5, 1.5])] + ([rng.choice([2, -1, 0.5])] if rng.random() < 0.5 else [])
+        else:
+            args = [target, pick_partner(rng, program, target)]
+            if op in ("add", "sub", "rsub") and rng.random() < 0.5:
+                args.append(rng.choice([2, -1, 0.5, 1.5]))
         program.result(out, op, *args)
     elif kind == "unary":
         program.result(out, rng.choice(["neg", "relu", "exp", "sin"]), target)
@@ -219,8 +225,26 @@ def finish(rng, program):
             program.grad(leaf)
 
 
+def stride_order_program():
+    """A program written, not drawn: an elementwise result of transposed
+    inputs, then view(). 1.13's result follows its inputs' stride order and
+    refuses the view; the course's is contiguous (a deliberate difference,
+    which random_programs_test.cpp requires some program to meet). Drawn
+    programs met it once in 1,200 before rsub joined the draws, and in none
+    of 1,600 after: chance is no way to keep a known difference tested."""
+    program = Program("stride_order")
+    program.tensor("a", "Float", [2, 3], [0.25, -0.5, 0.75, -1.0, 1.25, -1.5], True)
+    program.leaves.append("a")
+    program.result("v0", "t", "a")
+    program.result("v1", "add", "v0", "v0")
+    program.result("v2", "view", "v1", [6])
+    program.result("v3", "mul", "v1", "v0")
+    finish(random.Random(0), program)
+    return program
+
+
 def generate(count):
-    programs = []
+    programs = [stride_order_program()]
     for number in range(count):
         rng = random.Random(number)
         program = Program(f"{number}")

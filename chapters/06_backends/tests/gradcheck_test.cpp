@@ -171,6 +171,13 @@ const std::vector<FormulaCase>& everyFormula() {
                     return exp_(y);
                   },
                   [] { return TensorList{matrixA()}; }},
+      // rsub.Tensor (other - alpha * self) and rsub.Scalar, what 2 - a runs.
+      FormulaCase{"rsub", [](const TensorList& x) { return rsub(x[0], x[1], 3); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
+      FormulaCase{"rsub_Scalar", [](const TensorList& x) { return rsub(x[0], Scalar(2.5), -2); },
+                  [] { return TensorList{matrixA()}; }},
       FormulaCase{"myadd", [](const TensorList& x) { return myadd(x[0], x[1]); },
                   [] {
                     return TensorList{matrixA(), matrixB()};

@@ -127,7 +127,7 @@ TEST(Inplace, OnAViewThatRequiresGradRebasesItsBase) {
   Tensor v = e.view({2, 2});
   EXPECT_EQ(v.gradFn()->name(), "ViewBackward0");
   v.add_(scalarTensor(1));
-  EXPECT_EQ(e.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(e.gradFn()->name(), "torch::autograd::CopySlices");
   EXPECT_EQ(v.gradFn()->name(), "AsStridedBackward0");
   Tensor leafView = x.view({2, 2});
   EXPECT_EQ(errorOf([&] { leafView.add_(scalarTensor(1)); }),
@@ -186,7 +186,7 @@ TEST(Inplace, ATransposeIsAViewToo) {
   Tensor e = exp(x);
   Tensor transposed = t(e);
   transposed.add_(scalarTensor(1));
-  EXPECT_EQ(e.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(e.gradFn()->name(), "torch::autograd::CopySlices");
   Tensor leafTransposed = t(x);
   EXPECT_EQ(errorOf([&] { leafTransposed.add_(scalarTensor(1)); }),
             "a view of a leaf Variable that requires grad is being used in an in-place operation.");

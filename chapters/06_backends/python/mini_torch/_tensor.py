@@ -43,10 +43,9 @@ class Tensor(_C._TensorBase):
 
     @_wrap_type_error_to_not_implemented
     def __rsub__(self, other):
-        # 2 - a. 1.13 calls the operator rsub (other - self), which the
-        # course does not have: sub with its arguments swapped computes the
-        # same, but a mode sees aten.sub.Tensor(2, a), not aten.rsub.Scalar(a, 2).
-        return _C._VariableFunctions.sub(other, self)
+        # 2 - a: the operator rsub (other - self), as 1.13's torch/_tensor.py
+        # calls it, so that a mode sees aten.rsub.Scalar(a, 2).
+        return _C._VariableFunctions.rsub(self, other)
 
     def size(self, dim=None):
         return self.shape if dim is None else self.shape[dim]

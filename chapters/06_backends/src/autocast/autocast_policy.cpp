@@ -73,6 +73,8 @@ constexpr std::array kPolicies = {
     AutocastPolicy{"aten::arange", kThrough, kThrough},
     AutocastPolicy{"aten::randn", kThrough, kThrough},
     AutocastPolicy{"aten::eye", kThrough, kThrough},
+    AutocastPolicy{"aten::rsub.Tensor", kThrough, kThrough},
+    AutocastPolicy{"aten::rsub.Scalar", kThrough, kThrough},
 };
 
 }  // namespace

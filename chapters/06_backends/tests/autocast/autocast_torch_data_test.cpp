@@ -6,6 +6,7 @@
 
 #include <fstream>
 #include <map>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -78,6 +79,29 @@ TEST(AutocastPolicy, KernelsWhereTorchHasThem) {
                                               : "-";
     EXPECT_EQ(fromTable, torchKeys) << op << ": the policy table disagrees with torch";
   }
+}
+
+// The table is "every operator of the chapter, in ops.yaml's order": an
+// operator added to ops.yaml and not to the table (rsub was) would fall
+// through autocast without anyone deciding that it should, and the test
+// above, which walks the recorded data, would not notice.
+TEST(AutocastPolicy, EveryOperatorOfOpsYamlIsInTheTableInItsOrder) {
+  std::ifstream yaml(MINI_OPS_YAML);
+  ASSERT_TRUE(yaml.is_open()) << MINI_OPS_YAML;
+  const std::regex entry(R"(^- func: ([A-Za-z0-9_.]+)\()");
+  std::vector<std::string> fromYaml;
+  for (std::string line; std::getline(yaml, line);) {
+    std::smatch match;
+    if (std::regex_search(line, match, entry)) {
+      fromYaml.push_back("aten::" + match[1].str());
+    }
+  }
+  std::vector<std::string> fromTable;
+  for (const autocast::AutocastPolicy& policy : autocast::autocastPolicies()) {
+    fromTable.emplace_back(policy.op);
+  }
+  EXPECT_GE(fromYaml.size(), 50U);
+  EXPECT_EQ(fromTable, fromYaml);
 }
 
 Tensor callByName(const std::string& op, const Tensor& a, const Tensor& b) {

@@ -71,6 +71,10 @@ const std::map<std::string, std::function<Tensor(const TensorList&)>>& derivativ
       {"relu_", intoClone([](Tensor& y, const TensorList&) { relu_(y); })},
       {"exp_", intoClone([](Tensor& y, const TensorList&) { exp_(y); })},
       {"atan2_", intoClone([](Tensor& y, const TensorList& x) { y.atan2_(x[1]); })},
+      {"rsub_Tensor", [](const TensorList& x) { return rsub(x[0], x[1], 2); }},
+      {"rsub_Tensor_other_only", [](const TensorList& x) { return rsub(x[0], x[1]); }},
+      {"rsub_Scalar", [](const TensorList& x) { return rsub(x[0], Scalar(2.5), 3); }},
+      {"rsub_Scalar_float32", [](const TensorList& x) { return rsub(x[0], Scalar(2)); }},
   };
   return cases;
 }

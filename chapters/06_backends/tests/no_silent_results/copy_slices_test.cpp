@@ -35,7 +35,7 @@ TEST(CopySlices, AWriteThroughAViewBecomesItsBasesHistory) {
   const Tensor x = mul(a, scalarTensor(1));
   Tensor v = x.t();
   v.mul_(b);
-  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(x.gradFn()->name(), "torch::autograd::CopySlices");
   EXPECT_EQ(v.gradFn()->name(), "AsStridedBackward0");
   EXPECT_THAT(values(x), ElementsAre(10, 20, 60, 80));
   sum(mul(x, onesToFour())).backward();
@@ -67,7 +67,7 @@ TEST(CopySlices, ABaseWithoutHistoryGainsOne) {
   v.add_(b);
   EXPECT_TRUE(x.requiresGrad());
   EXPECT_FALSE(x.isLeaf());
-  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(x.gradFn()->name(), "torch::autograd::CopySlices");
   EXPECT_THAT(values(x), ElementsAre(11, 12, 23, 24));
   sum(mul(x, onesToFour())).backward();
   EXPECT_THAT(values(b.grad()), ElementsAre(3, 7));
@@ -82,7 +82,7 @@ TEST(CopySlices, AViewOfAViewWritesTheFirstBase) {
   const Tensor x = mul(a, scalarTensor(2));
   Tensor v = x.view({4, 1}).t();
   exp_(v);
-  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(x.gradFn()->name(), "torch::autograd::CopySlices");
   sum(mul(v, fromValues({0, 1, 2, 3}, {1, 4}))).backward();
   const std::vector<double> grad = values(a.grad());
   const std::vector<double> expected = {0.0, 109.19630006628847, 1613.7151739709404, 17885.747922250368};
@@ -107,7 +107,7 @@ TEST(CopySlices, WritesThroughTwoViewsChain) {
   const std::shared_ptr<Node> first = x.gradFn();
   v2.sub_(fromValues({1, 2, 3, 4}, {4}), 2);
   v1.mul_(b);
-  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(x.gradFn()->name(), "torch::autograd::CopySlices");
   EXPECT_NE(x.gradFn(), first);
   EXPECT_THAT(values(x), ElementsAre(80, 160, 1080, 1440));
   sum(mul(x, onesToFour())).backward();
@@ -124,7 +124,7 @@ TEST(CopySlices, CopyIntoAViewSendsTheGradientToTheSource) {
   s.setRequiresGrad(true);
   const Tensor x = mul(a, scalarTensor(3));
   x.t().copy_(s);
-  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(x.gradFn()->name(), "torch::autograd::CopySlices");
   EXPECT_THAT(values(x), ElementsAre(5, 7, 6, 8));
   sum(mul(x, onesToFour())).backward();
   EXPECT_THAT(values(a.grad()), ElementsAre(0, 0, 0, 0));
@@ -165,7 +165,7 @@ TEST(CopySlices, AnInplaceOperatorWithoutAFormulaIsWrappedToo) {
   const Tensor v = x.t();
   myadd_(v, fromValues({1, 1}, {2}));
   EXPECT_THAT(values(x), ElementsAre(2, 3, 4, 5));
-  EXPECT_EQ(x.gradFn()->name(), "CopySlices");
+  EXPECT_EQ(x.gradFn()->name(), "torch::autograd::CopySlices");
   EXPECT_EQ(v.gradFn()->name(), "AsStridedBackward0");
   EXPECT_THAT(errorOf([&] { sum(x).backward(); }), HasSubstr("myops::myadd_"));
   const Tensor leafView = a.t();

@@ -82,6 +82,14 @@ inline std::map<std::string, Op> makeOps() {
   };
   withAlpha("add", mini::add, &Tensor::add_, mini::add_out);
   withAlpha("sub", mini::sub, &Tensor::sub_, mini::sub_out);
+  // rsub, a function only: other - alpha * self (alpha after `other`, as
+  // add's), and its Scalar overload, whose `other` is a number.
+  ops["rsub"] = [](const Args& a) {
+    return mini::rsub(a.tensor(0), a.tensor(1), a.size() > 2 ? a.scalar(2) : mini::Scalar(1));
+  };
+  ops["rsub.Scalar"] = [](const Args& a) {
+    return mini::rsub(a.tensor(0), a.scalar(1), a.size() > 2 ? a.scalar(2) : mini::Scalar(1));
+  };
   binary("mul", mini::mul, &Tensor::mul_, mini::mul_out);
   binary("div", mini::div, &Tensor::div_, mini::div_out);
   binary("atan2", mini::atan2, &Tensor::atan2_, mini::atan2_out);

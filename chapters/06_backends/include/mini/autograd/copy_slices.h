@@ -23,7 +23,10 @@ inline namespace ch06 {
 /// leads to the base's old history instead of the view's.
 struct CopySlices : Node {
   CopySlices(const Tensor& base, const Tensor& view, std::shared_ptr<Node> fn);
-  std::string name() const override { return "CopySlices"; }
+  /// As CopyBackwards' (variable_type_manual.cpp): 1.13's node has no name()
+  /// of its own, so its name is the demangled C++ type, which the
+  /// saved-tensor error prints ("output 0 of torch::autograd::CopySlices").
+  std::string name() const override { return "torch::autograd::CopySlices"; }
   TensorList apply(TensorList&& grads) override;
   /// Drops `fn`, and with it whatever `fn` saved: after a backward that did
   /// not retain the graph, a second one through this node says so (1.13's

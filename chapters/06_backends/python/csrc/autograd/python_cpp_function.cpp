@@ -84,7 +84,10 @@ PyTypeObject* typeFor(const std::string& name) {
   if (const auto found = types.find(name); found != types.end()) {
     return found->second;
   }
-  names.push_back(name);
+  // The Python class is named without the C++ namespaces, as 1.13's are:
+  // type(grad_fn).__name__ is CopySlices where name() is
+  // torch::autograd::CopySlices.
+  names.push_back(name.substr(name.rfind(':') + 1));
   auto* type = new PyTypeObject{PyVarObject_HEAD_INIT(nullptr, 0)};
   type->tp_name = names.back().c_str();
   type->tp_basicsize = sizeof(THPCppFunction);

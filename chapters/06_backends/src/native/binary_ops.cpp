@@ -1,0 +1,44 @@
+// rsub, as 1.13's aten/src/ATen/native/BinaryOps.cpp has it: not a loop of
+// its own but sub with its two tensors swapped. Both kernels run below
+// autograd (the Autograd kernel has recorded RsubBackward0 or RsubBackward1
+// and excluded the autograd keys), so the sub they call records nothing:
+// the graph shows rsub, as 1.13's does. 1.13's comment on that call says
+// "redispatch!": it goes through the dispatcher again.
+#include "mini/aten/aten.h"
+#include "mini/core/tensor.h"
+
+namespace mini {
+inline namespace ch06 {
+
+namespace {
+
+// 1.13's wrapped_scalar_tensor: a zero-dimensional CPU tensor of the
+// number's own type (Long, Double or Bool), marked as a wrapped number, so
+// that type promotion ranks it below every tensor: 2 - a is float32 when a
+// is, as a - 2 is.
+Tensor wrappedScalarTensor(const Scalar& value) {
+  Tensor tensor = emptyTensor({}, {value.type(), kCpu});
+  switch (value.type()) {
+    case ScalarType::Bool: *tensor.dataPtr<bool>() = value.toBool(); break;
+    case ScalarType::Long: *tensor.dataPtr<std::int64_t>() = value.toLong(); break;
+    default: *tensor.dataPtr<double>() = value.toDouble(); break;
+  }
+  tensor.unsafeGetTensorImpl()->wrappedNumber = true;
+  return tensor;
+}
+
+}  // namespace
+
+// rsub.Tensor: other - alpha * self (CPU and CUDA). Both of 1.13's kernels
+// are at::native::rsub; here a kernel's name may not be its operator's (the
+// public function mini::rsub has the same signature), as cloneComposite.
+Tensor rsubKernel(const Tensor& self, const Tensor& other, const Scalar& alpha) { return sub(other, self, alpha); }
+
+// rsub.Scalar (CompositeExplicitAutograd): 1.13 calls native::rsub, the
+// kernel above, directly; here as there, no second dispatch of rsub.
+Tensor rsubScalarComposite(const Tensor& self, const Scalar& other, const Scalar& alpha) {
+  return rsubKernel(self, wrappedScalarTensor(other), alpha);
+}
+
+}  // namespace ch06
+}  // namespace mini
