@@ -117,6 +117,7 @@ TEST(InplaceDerivatives, FillGivesSelfsOldHistoryAZeroGradient) {
 }
 
 // The messages below are 1.13's, hint and all (docs/errors.md).
+// [inplace_exp_saved_result]
 TEST(InplaceDerivatives, AWriteIntoTheResultExpSavedIsCaught) {
   // y = w.clone(); y.exp_(); y.add_(1); y.sum().backward() in 1.13:
   // "..., which is output 0 of ExpBackward0, is at version 2; expected version 1 instead."
@@ -130,6 +131,7 @@ TEST(InplaceDerivatives, AWriteIntoTheResultExpSavedIsCaught) {
             "instead. Hint: enable anomaly detection to find the operation that failed to compute its gradient, with "
             "torch.autograd.set_detect_anomaly(True).");
 }
+// [inplace_exp_saved_result]
 
 TEST(InplaceDerivatives, AWriteIntoTheResultReluSavedIsCaught) {
   const Tensor w = fromValues({1, -2}, {2}, true);
