@@ -5,29 +5,11 @@
 // the graph shows rsub, as 1.13's does. 1.13's comment on that call says
 // "redispatch!": it goes through the dispatcher again.
 #include "mini/aten/aten.h"
+#include "mini/aten/scalar_ops.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
 inline namespace ch06 {
-
-namespace {
-
-// 1.13's wrapped_scalar_tensor: a zero-dimensional CPU tensor of the
-// number's own type (Long, Double or Bool), marked as a wrapped number, so
-// that type promotion ranks it below every tensor: 2 - a is float32 when a
-// is, as a - 2 is.
-Tensor wrappedScalarTensor(const Scalar& value) {
-  Tensor tensor = emptyTensor({}, {value.type(), kCpu});
-  switch (value.type()) {
-    case ScalarType::Bool: *tensor.dataPtr<bool>() = value.toBool(); break;
-    case ScalarType::Long: *tensor.dataPtr<std::int64_t>() = value.toLong(); break;
-    default: *tensor.dataPtr<double>() = value.toDouble(); break;
-  }
-  tensor.unsafeGetTensorImpl()->wrappedNumber = true;
-  return tensor;
-}
-
-}  // namespace
 
 // rsub.Tensor: other - alpha * self (CPU and CUDA). Both of 1.13's kernels
 // are at::native::rsub; here a kernel's name may not be its operator's (the

@@ -11,6 +11,7 @@
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/python_variable.h"
+#include "mini/aten/scalar_ops.h"
 
 namespace mini::python {
 namespace {
@@ -176,22 +177,16 @@ bool should_allow_numbers_as_tensors(const std::string& name) {
 }
 
 Tensor wrappedNumberTensor(PyObject* number) {
-  // Written straight into a new CPU tensor, as scalar_to_tensor does: no
-  // operator runs, so no mode or autograd sees the number become a tensor.
-  Tensor tensor;
+  // The number as a Scalar of its own kind, then the library's
+  // wrappedScalarTensor (1.13: scalar_to_tensor and set_wrapped_number).
   if (PyBool_Check(number)) {
-    tensor = emptyTensor({}, {ScalarType::Bool, kCpu});
-    *tensor.dataPtr<bool>() = number == Py_True;
-  } else if (checkLong(number)) {
-    tensor = emptyTensor({}, {ScalarType::Long, kCpu});
-    *tensor.dataPtr<std::int64_t>() = unpackLong(number);
-  } else {
-    // A float: the callers let only numbers through.
-    tensor = emptyTensor({}, {ScalarType::Double, kCpu});
-    *tensor.dataPtr<double>() = PyFloat_AsDouble(number);
+    return wrappedScalarTensor(Scalar(number == Py_True));
   }
-  tensor.unsafeGetTensorImpl()->wrappedNumber = true;
-  return tensor;
+  if (checkLong(number)) {
+    return wrappedScalarTensor(Scalar(unpackLong(number)));
+  }
+  // A float: the callers let only numbers through.
+  return wrappedScalarTensor(Scalar(PyFloat_AsDouble(number)));
 }
 
 FunctionParameter::FunctionParameter(const std::string& fmt, bool keyword_only) : keyword_only(keyword_only) {
