@@ -1,0 +1,9 @@
+import torch
+
+a = torch.tensor([1.0, 2.0, 3.0])
+b = torch.tensor([0.5, -1.0, 4.0])
+print(a + b)
+print(a - b)
+print(a * b)
+print(a / b)
+print(-a)

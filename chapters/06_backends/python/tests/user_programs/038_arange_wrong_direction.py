@@ -1,0 +1,3 @@
+import torch
+
+print(torch.arange(0, 5, -1))

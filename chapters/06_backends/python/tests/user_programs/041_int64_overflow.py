@@ -1,0 +1,4 @@
+import torch
+
+t = torch.tensor([2 ** 63])
+print(t)

@@ -1,0 +1,7 @@
+import torch
+
+a = torch.tensor([1.0, 2.0, 3.0])
+b = torch.tensor([1.0, 5.0, 3.0])
+print(a == b)
+print(a != b)
+print(a == 2.0)

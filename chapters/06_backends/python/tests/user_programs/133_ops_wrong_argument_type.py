@@ -1,0 +1,3 @@
+import torch
+
+print(torch.ops.aten.add.Tensor(torch.tensor([1.0]), "x"))

@@ -1,0 +1,4 @@
+import torch
+
+t = torch.arange(6)
+print(t.view(4, 2))

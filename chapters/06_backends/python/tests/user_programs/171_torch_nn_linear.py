@@ -1,0 +1,4 @@
+import torch
+
+layer = torch.nn.Linear(2, 1)
+print(layer)

@@ -1,0 +1,5 @@
+import torch
+
+t = torch.tensor([1.0, 2.0, 3.0])
+for v in t:
+    print(v)

@@ -1,0 +1,4 @@
+import torch
+
+b = torch.tensor([True, False])
+print(b - b)

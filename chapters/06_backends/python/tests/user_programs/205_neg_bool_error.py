@@ -1,0 +1,3 @@
+import torch
+
+print(-torch.tensor([True, False]))
