@@ -145,6 +145,17 @@ def lambda_parameters(schema: Schema) -> str:
     return ", ".join(f"{'Tensor' if a.mutable else LAMBDA_TYPES[a.type]} {a.name}" for a in schema.arguments)
 
 
+# The factories whose 1.13 kernels infer the dtype from the numbers they are
+# given when dtype is None (TensorFactories.cpp): the arguments read, and
+# whether bools alone make a bool tensor (full's infer_full_dtype) or count
+# as ints (arange's set_to_integral_dtype). torch.full((2,), 3) is int64,
+# torch.arange(0, 5) too; with a float among the numbers, the default dtype.
+INFERRED_DTYPE = {
+    "full": (("fill_value",), True),
+    "arange": (("start", "end", "step"), False),
+}
+
+
 def dispatch_call(name: str, op: Operator, python_arguments: list[Argument], method: bool,
                   out_index: int | None, indent: str) -> str:
     """The lambda and its call, as 1.13's `auto dispatch_add = [](...) -> Tensor {
@@ -178,7 +189,13 @@ def dispatch_call(name: str, op: Operator, python_arguments: list[Argument], met
                 f"{indent}    result = {call};\n{indent}  }}\n"
                 f"{indent}  if (options.requiresGrad) {{\n{indent}    result.setRequiresGrad(true);\n{indent}  }}\n"
                 f"{indent}  return result;\n")
-        values.append(f"TensorOptions{{_r.scalartype({count}), _r.device({count + 1}), _r.toBool({count + 2})}}")
+        dtype = f"_r.scalartype({count})"
+        if schema.name in INFERRED_DTYPE:
+            numbers, bool_stays_bool = INFERRED_DTYPE[schema.name]
+            indices = ", ".join(str(index_of[number]) for number in numbers)
+            dtype = (f"_r.inferredScalartype({count}, {{{indices}}}, {'true' if bool_stays_bool else 'false'}, "
+                     f'"{schema.name}")')
+        values.append(f"TensorOptions{{{dtype}, _r.device({count + 1}), _r.toBool({count + 2})}}")
     else:
         parameters = lambda_parameters(schema)
         body = f"{indent}  return _ops::{ops_struct(schema)}::call({', '.join(a.name for a in schema.arguments)});\n"

@@ -2,11 +2,57 @@
 
 namespace mini::python {
 
+/// The fetched exception: three new references, released with the GIL
+/// taken, as the last copy of the C++ exception may die on a thread that
+/// released it (the engine runs backward without the GIL).
+struct python_error::State {
+  PyObject* type = nullptr;
+  PyObject* value = nullptr;
+  PyObject* traceback = nullptr;
+  ~State() {
+    const PyGILState_STATE gil = PyGILState_Ensure();
+    Py_XDECREF(type);
+    Py_XDECREF(value);
+    Py_XDECREF(traceback);
+    PyGILState_Release(gil);
+  }
+};
+
+python_error::python_error() : state_(std::make_shared<State>()), message_("a Python exception") {
+  PyErr_Fetch(&state_->type, &state_->value, &state_->traceback);
+  if (state_->type == nullptr) {
+    return;
+  }
+  PyErr_NormalizeException(&state_->type, &state_->value, &state_->traceback);
+  if (state_->traceback != nullptr && state_->value != nullptr) {
+    PyException_SetTraceback(state_->value, state_->traceback);
+  }
+  // For a C++ reader (a test, gdb): "ValueError: the message".
+  if (PyObject* text = state_->value != nullptr ? PyObject_Str(state_->value) : nullptr) {
+    if (const char* utf8 = PyUnicode_AsUTF8(text)) {
+      message_ = std::string(reinterpret_cast<PyTypeObject*>(state_->type)->tp_name) + ": " + utf8;
+    }
+    Py_DECREF(text);
+  }
+  PyErr_Clear();  // whatever making the message raised
+}
+
+void python_error::restore() const {
+  if (state_->type == nullptr) {
+    PyErr_SetString(PyExc_RuntimeError, "a Python call failed without setting an exception");
+    return;
+  }
+  Py_INCREF(state_->type);
+  Py_XINCREF(state_->value);
+  Py_XINCREF(state_->traceback);
+  PyErr_Restore(state_->type, state_->value, state_->traceback);
+}
+
 void translateException() {
   try {
     throw;
-  } catch (const python_error&) {
-    // Already set by the CPython call that failed.
+  } catch (const python_error& error) {
+    error.restore();
   } catch (const TypeError& error) {
     PyErr_SetString(PyExc_TypeError, error.what());
   } catch (const std::out_of_range& error) {

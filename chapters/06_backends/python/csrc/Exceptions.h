@@ -10,15 +10,32 @@
 
 #include <Python.h>
 
+#include <memory>
 #include <stdexcept>
 #include <string>
 
 namespace mini::python {
 
-/// A Python exception is already set (PyErr_Occurred()): C++ unwinds to the
-/// binding's edge, which returns nullptr to Python with it still set.
-struct python_error : std::exception {
-  const char* what() const noexcept override { return "a Python exception is set"; }
+/// A Python exception crossing C++: pybind11's error_already_set, which
+/// 1.13's bindings throw when Python code they called raised. Made with the
+/// GIL held right after the failing CPython call, it takes the exception out
+/// of the interpreter (PyErr_Fetch) and keeps it, so that it crosses the
+/// dispatcher's C++ frames (other Python calls may run meanwhile, on this
+/// thread or another), and the binding at the top raises that very object
+/// again: a ValueError in a Python kernel reaches the caller as that
+/// ValueError, with its traceback.
+class python_error : public std::exception {
+ public:
+  python_error();
+  const char* what() const noexcept override { return message_.c_str(); }
+  /// Raises the kept exception in Python again (PyErr_Restore); a
+  /// python_error made when no exception was set raises a RuntimeError.
+  void restore() const;
+
+ private:
+  struct State;
+  std::shared_ptr<State> state_;
+  std::string message_;
 };
 
 /// torch::TypeError: the argument parser's errors.

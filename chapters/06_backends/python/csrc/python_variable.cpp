@@ -12,6 +12,7 @@
 #include "mini/core/grad_mode.h"
 #include "mini/dispatch_modes/python_fallback_kernel.h"
 #include "mini/generated/Functions.h"
+#include "mini/native/cpu/cpu_kernels.h"
 
 namespace mini::python {
 
@@ -66,25 +67,38 @@ PyObject* THPVariable_repr(PyObject* self) {
   END_HANDLE_TH_ERRORS
 }
 
-/// One element as Python has it: bool, int or float by the dtype.
-PyObject* elementToPython(double value, ScalarType dtype) {
-  if (dtype == ScalarType::Bool) {
-    return PyBool_FromLong(value != 0.0);
+/// The tensor's elements on the host, contiguous, in the type Python reads
+/// them in: int64 for the integral dtypes and bool, float64 for the
+/// floating ones. An int64 never passes through a double, which holds only
+/// 53 bits: 2**62 + 1 comes back as itself, as from torch.
+Tensor hostElements(const Tensor& tensor) {
+  Tensor host = tensor.detach();
+  if (!host.device().isCpu()) {
+    host = host.to(kCpu);
   }
-  if (dtype == ScalarType::Long) {
-    return PyLong_FromLongLong(static_cast<long long>(value));
-  }
-  return PyFloat_FromDouble(value);
+  return contiguousCpu(toDtypeCpu(host, isFloatingType(tensor.dtype()) ? ScalarType::Double : ScalarType::Long));
 }
 
-PyObject* listOf(const double* data, const Tensor& doubles, ScalarType dtype, std::size_t dim) {
-  if (dim == doubles.sizes().size()) {
-    return elementToPython(*data, dtype);
+/// Element `index` of hostElements(tensor) as Python has it: bool, int or
+/// float by the tensor's dtype.
+PyObject* elementToPython(const Tensor& elements, std::int64_t index, ScalarType dtype) {
+  if (dtype == ScalarType::Bool) {
+    return PyBool_FromLong(elements.dataPtr<const std::int64_t>()[index] != 0);
   }
-  const std::int64_t size = doubles.sizes()[dim];
+  if (!isFloatingType(dtype)) {
+    return PyLong_FromLongLong(elements.dataPtr<const std::int64_t>()[index]);
+  }
+  return PyFloat_FromDouble(elements.dataPtr<const double>()[index]);
+}
+
+PyObject* listOf(const Tensor& elements, std::int64_t offset, ScalarType dtype, std::size_t dim) {
+  if (dim == elements.sizes().size()) {
+    return elementToPython(elements, offset, dtype);
+  }
+  const std::int64_t size = elements.sizes()[dim];
   PyObject* list = PyList_New(size);
   for (std::int64_t i = 0; i < size && list != nullptr; ++i) {
-    PyObject* item = listOf(data + i * doubles.strides()[dim], doubles, dtype, dim + 1);
+    PyObject* item = listOf(elements, offset + i * elements.strides()[dim], dtype, dim + 1);
     if (item == nullptr) {
       Py_CLEAR(list);
       break;
@@ -97,30 +111,126 @@ PyObject* listOf(const double* data, const Tensor& doubles, ScalarType dtype, st
 PyObject* THPVariable_tolist(PyObject* self, PyObject* /*unused*/) {
   HANDLE_TH_ERRORS
   const Tensor& tensor = THPVariable_Unpack(self);
-  Tensor doubles = tensor.detach();
-  if (!doubles.device().isCpu()) {
-    doubles = doubles.to(kCpu);
-  }
-  doubles = doubles.to(ScalarType::Double);
-  return listOf(doubles.dataPtr<const double>(), doubles, tensor.dtype(), 0);
+  return listOf(hostElements(tensor), 0, tensor.dtype(), 0);
   END_HANDLE_TH_ERRORS
+}
+
+/// The one element of a one-element tensor, for item(), int(), float() and
+/// bool(); 1.13's message and ValueError otherwise
+/// (python_variable_methods.cpp, dispatch_to).
+PyObject* onlyElement(const Tensor& tensor) {
+  if (tensor.numel() != 1) {
+    PyErr_SetString(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
+    return nullptr;
+  }
+  return elementToPython(hostElements(tensor), 0, tensor.dtype());
 }
 
 PyObject* THPVariable_item(PyObject* self, PyObject* /*unused*/) {
   HANDLE_TH_ERRORS
-  const Tensor& tensor = THPVariable_Unpack(self);
-  return elementToPython(tensor.item(), tensor.dtype());
+  return onlyElement(THPVariable_Unpack(self));
   END_HANDLE_TH_ERRORS
 }
 
-PyObject* THPVariable_backward(PyObject* self, PyObject* args) {
+/// int(t), float(t): the element, converted as Python converts it.
+PyObject* THPVariable_int(PyObject* self) {
   HANDLE_TH_ERRORS
+  PyObject* element = onlyElement(THPVariable_Unpack(self));
+  if (element == nullptr) {
+    return nullptr;
+  }
+  PyObject* result = PyNumber_Long(element);
+  Py_DECREF(element);
+  return result;
+  END_HANDLE_TH_ERRORS
+}
+
+PyObject* THPVariable_float(PyObject* self) {
+  HANDLE_TH_ERRORS
+  PyObject* element = onlyElement(THPVariable_Unpack(self));
+  if (element == nullptr) {
+    return nullptr;
+  }
+  PyObject* result = PyNumber_Float(element);
+  Py_DECREF(element);
+  return result;
+  END_HANDLE_TH_ERRORS
+}
+
+/// operator.index(t): a[t], range(t); integral one-element tensors only.
+PyObject* THPVariable_index(PyObject* self) {
+  HANDLE_TH_ERRORS
+  const Tensor& tensor = THPVariable_Unpack(self);
+  if (isFloatingType(tensor.dtype()) || tensor.numel() != 1) {
+    throw TypeError("only integer tensors of a single element can be converted to an index");
+  }
+  return onlyElement(tensor);
+  END_HANDLE_TH_ERRORS
+}
+
+/// bool(t), `if t:`: 1.13's Tensor.__bool__ (python_variable_methods.cpp,
+/// THPVariable_bool_scalar), whose errors are RuntimeErrors.
+int THPVariable_bool(PyObject* self) {
+  HANDLE_TH_ERRORS
+  const Tensor& tensor = THPVariable_Unpack(self);
+  if (tensor.numel() == 0) {
+    throw std::runtime_error("Boolean value of Tensor with no values is ambiguous");
+  }
+  if (tensor.numel() > 1) {
+    throw std::runtime_error("Boolean value of Tensor with more than one value is ambiguous");
+  }
+  const Tensor elements = hostElements(tensor);
+  return isFloatingType(tensor.dtype()) ? elements.dataPtr<const double>()[0] != 0.0
+                                        : elements.dataPtr<const std::int64_t>()[0] != 0;
+  END_HANDLE_TH_ERRORS_RET(-1)
+}
+
+PyNumberMethods THPVariable_as_number = [] {
+  PyNumberMethods methods{};
+  methods.nb_bool = THPVariable_bool;
+  methods.nb_int = THPVariable_int;
+  methods.nb_float = THPVariable_float;
+  methods.nb_index = THPVariable_index;
+  return methods;
+}();
+
+/// backward(gradient=None, retain_graph=None, create_graph=False,
+/// inputs=None), as torch/_tensor.py's: retain_graph defaults to
+/// create_graph. Higher-order gradients (create_graph=True) and inputs= are
+/// not in this course's engine, and say so.
+PyObject* THPVariable_backward(PyObject* self, PyObject* args, PyObject* kwargs) {
+  HANDLE_TH_ERRORS
+  static const char* keywords[] = {"gradient", "retain_graph", "create_graph", "inputs", nullptr};
   PyObject* gradient = Py_None;
-  if (!PyArg_ParseTuple(args, "|O", &gradient)) {
+  PyObject* retain_graph = Py_None;
+  PyObject* create_graph = Py_False;
+  PyObject* inputs = Py_None;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|OOOO", const_cast<char**>(keywords), &gradient, &retain_graph,
+                                   &create_graph, &inputs)) {
     return nullptr;
   }
   if (gradient != Py_None && !THPVariable_Check(gradient)) {
-    throw TypeError("backward(): argument 'gradient' must be Tensor");
+    throw TypeError(fmt::format("gradients can be either Tensors or None, but got {}", Py_TYPE(gradient)->tp_name));
+  }
+  const int create = PyObject_IsTrue(create_graph);
+  if (create < 0) {
+    throw python_error();
+  }
+  if (create != 0) {
+    PyErr_SetString(PyExc_NotImplementedError,
+                    "backward(create_graph=True) is not in mini_torch, the course's module: its engine computes "
+                    "first-order gradients only");
+    return nullptr;
+  }
+  if (inputs != Py_None) {
+    PyErr_SetString(PyExc_NotImplementedError,
+                    "backward(inputs=...) is not in mini_torch, the course's module: its engine accumulates into "
+                    "every leaf the graph reaches");
+    return nullptr;
+  }
+  const int retain = retain_graph == Py_None ? create : PyObject_IsTrue(retain_graph);
+  if (retain < 0) {
+    throw python_error();
   }
   const Tensor self_tensor = THPVariable_Unpack(self);
   const Tensor grad = gradient == Py_None ? Tensor() : THPVariable_Unpack(gradient);
@@ -128,7 +238,7 @@ PyObject* THPVariable_backward(PyObject* self, PyObject* args) {
     // The engine runs C++ only: other Python threads may run meanwhile.
     Py_BEGIN_ALLOW_THREADS;
     try {
-      self_tensor.backward(grad);
+      self_tensor.backward(grad, retain != 0);
     } catch (...) {
       Py_BLOCK_THREADS;
       throw;
@@ -242,9 +352,25 @@ int THPVariable_set_grad(PyObject* self, PyObject* value, void* /*unused*/) {
   }
   if (!THPVariable_Check(value)) {
     throw TypeError(
-        fmt::format("assigned grad expected to be a Tensor or None but got grad of type {}", Py_TYPE(value)->tp_name));
+        fmt::format("assigned grad expected to be a Tensor or None but got grad of type{}", Py_TYPE(value)->tp_name));
   }
-  THPVariable_Unpack(self).mutableGrad() = THPVariable_Unpack(value);
+  // 1.13's THPVariable_set_grad: a grad of another dtype, device or shape
+  // would be accumulated into by the next backward as if it fitted.
+  if (value == self) {
+    throw std::runtime_error("can't assign Variable as its own grad");
+  }
+  const Tensor& var = THPVariable_Unpack(self);
+  const Tensor& grad = THPVariable_Unpack(value);
+  if (grad.dtype() != var.dtype() || grad.device().type != var.device().type) {
+    throw std::runtime_error("assigned grad has data of a different type");
+  }
+  if (grad.device() != var.device()) {
+    throw std::runtime_error("assigned grad has data located on a different device");
+  }
+  if (grad.sizes() != var.sizes()) {
+    throw std::runtime_error("assigned grad has data of a different size");
+  }
+  var.mutableGrad() = grad;
   return 0;
   END_HANDLE_TH_ERRORS_RET(-1)
 }
@@ -286,7 +412,7 @@ PyGetSetDef THPVariable_properties[] = {
 PyMethodDef manual_methods[] = {
     {"tolist", THPVariable_tolist, METH_NOARGS, nullptr},
     {"item", THPVariable_item, METH_NOARGS, nullptr},
-    {"backward", THPVariable_backward, METH_VARARGS, nullptr},
+    {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_backward)), METH_VARARGS | METH_KEYWORDS, nullptr},
     {"detach", THPVariable_detach, METH_NOARGS, nullptr},
     {"requires_grad_", THPVariable_requires_grad_, METH_VARARGS, nullptr},
     {"dim", THPVariable_dim, METH_NOARGS, nullptr},
@@ -313,6 +439,7 @@ PyTypeObject THPVariableType = {
     .tp_basicsize = sizeof(THPVariable),
     .tp_dealloc = THPVariable_dealloc,
     .tp_repr = THPVariable_repr,
+    .tp_as_number = &THPVariable_as_number,
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     .tp_doc = "The C part of mini_torch.Tensor: a mini::Tensor and its methods.",
     .tp_getset = THPVariable_properties,

@@ -10,6 +10,7 @@ functions of _C._VariableFunctions become mini_torch.add, mini_torch.empty,
 from mini_torch import _C
 from mini_torch._C import (bfloat16, bool, device, dtype, float16, float32, float64, int64,  # noqa: F401
                            is_grad_enabled, tensor)
+from mini_torch._size import Size  # noqa: F401
 from mini_torch._tensor import Tensor
 
 _C._initExtension(Tensor)
@@ -23,3 +24,9 @@ from mini_torch._ops import _op_overload_of, ops  # noqa: E402,F401
 from mini_torch import library, overrides  # noqa: E402,F401
 
 _C._set_op_overload_factory(_op_overload_of)
+
+
+def __getattr__(name):
+    # A torch name this module does not have: an error that says so.
+    from mini_torch._missing import module_getattr
+    return module_getattr(name)

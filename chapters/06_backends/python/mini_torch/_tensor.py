@@ -8,6 +8,8 @@ type(s)"."""
 import functools
 
 from mini_torch import _C
+from mini_torch._missing import missing_dunder, tensor_getattr
+from mini_torch._size import Size
 
 
 def _wrap_type_error_to_not_implemented(f):
@@ -47,10 +49,56 @@ class Tensor(_C._TensorBase):
         # calls it, so that a mode sees aten.rsub.Scalar(a, 2).
         return _C._VariableFunctions.rsub(self, other)
 
+    @property
+    def shape(self):
+        return Size(_C._TensorBase.shape.__get__(self))
+
     def size(self, dim=None):
-        return self.shape if dim is None else self.shape[dim]
+        if dim is None:
+            return self.shape
+        rank = self.dim()
+        # 1.13's maybe_wrap_dim: a 0-d tensor takes -1 and 0.
+        low, high = (-rank, rank - 1) if rank > 0 else (-1, 0)
+        if not low <= dim <= high:
+            raise IndexError(f"Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})")
+        return self.shape[dim] if rank > 0 else 1
 
     def __len__(self):
         if not self.shape:
             raise TypeError("len() of a 0-d tensor")
         return self.shape[0]
+
+    def __format__(self, format_spec):
+        # 1.13's Tensor.__format__: a 0-d tensor formats as its number.
+        if self.dim() == 0 and type(self) is Tensor:
+            return self.item().__format__(format_spec)
+        return object.__format__(self, format_spec)
+
+    # t == u compares elements in torch; without a comparison of its own a
+    # class would compare identities, so the hash stays identity-based as
+    # torch.Tensor's does (id(self)).
+    __hash__ = object.__hash__
+
+    def __getattr__(self, name):
+        # Only for what neither this class nor _TensorBase has: a torch name
+        # the module lacks raises that it is missing.
+        return tensor_getattr(self, name)
+
+
+# The Python operators torch.Tensor has and this module's lacks: each raises
+# that it is missing, where Python would otherwise fall back on a default
+# of its own (t[0]: "not subscriptable", 1 / t: "unsupported operand").
+for _name, _description in (
+        ("__getitem__", "indexing"), ("__setitem__", "index assignment"), ("__iter__", "iterating over a tensor"),
+        ("__contains__", "`in` on a tensor"), ("__reversed__", "reversed() of a tensor"),
+        ("__pow__", "`**`"), ("__rpow__", "`**`"), ("__ipow__", "`**=`"), ("__abs__", "abs()"),
+        ("__pos__", "unary `+`"), ("__mod__", "`%`"), ("__rmod__", "`%`"), ("__imod__", "`%=`"),
+        ("__floordiv__", "`//`"), ("__rfloordiv__", "`//`"), ("__ifloordiv__", "`//=`"),
+        ("__rtruediv__", "a number divided by a tensor"), ("__rmatmul__", "`@` with a tensor on the right"),
+        ("__and__", "`&`"), ("__rand__", "`&`"), ("__iand__", "`&=`"), ("__or__", "`|`"), ("__ror__", "`|`"),
+        ("__ior__", "`|=`"), ("__xor__", "`^`"), ("__rxor__", "`^`"), ("__ixor__", "`^=`"), ("__invert__", "`~`"),
+        ("__lshift__", "`<<`"), ("__rlshift__", "`<<`"), ("__ilshift__", "`<<=`"), ("__rshift__", "`>>`"),
+        ("__rrshift__", "`>>`"), ("__irshift__", "`>>=`"), ("__deepcopy__", "copy.deepcopy()"),
+        ("__array__", "conversion to a numpy array")):
+    if _name not in Tensor.__dict__ and _name not in _C._TensorBase.__dict__:
+        setattr(Tensor, _name, missing_dunder(_name, _description))

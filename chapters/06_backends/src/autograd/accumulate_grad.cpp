@@ -2,6 +2,7 @@
 
 #include "mini/aten/aten.h"
 #include "mini/autograd/autograd_meta.h"
+#include "mini/core/grad_mode.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -15,9 +16,19 @@ TensorList AccumulateGrad::apply(TensorList&& grads) {
   Tensor& grad = variable_.mutableGrad();
   // A copy, never the incoming tensor itself: AddBackward0 hands the same
   // gradient to both of its inputs, and two leaves must not share one grad.
-  // Out of place on the second backward, so a grad someone kept a handle to
-  // does not change under them.
-  grad = grad.defined() ? add(grad, incoming) : clone(incoming);
+  if (!grad.defined()) {
+    grad = clone(incoming);
+  } else if (!GradMode::isEnabled()) {
+    // The second backward adds into the .grad there is, in place, as 1.13's
+    // AccumulateGrad::accumulateGrad does (`variable_grad += new_grad`): a
+    // handle to x.grad taken after the first backward sees the sum, and an
+    // optimizer's reference to it stays the gradient.
+    grad.add_(incoming);
+  } else {
+    // Backward that records a graph of its own: the sum is a new tensor,
+    // as in 1.13, since an in-place write would change what that graph saved.
+    grad = add(grad, incoming);
+  }
   return {};
 }
 // [accumulate_grad_apply]

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <span>
 #include <stdexcept>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -195,22 +197,59 @@ Tensor scalarTensor(double value, bool requiresGrad) { return fromValues({value}
 
 namespace {
 
-// torch/_tensor_str.py's _Formatter: one look at every value decides how all
-// of them are written, and every value is padded to the widest. Floating
-// values that are all whole print as "1." ("int mode"), others with four
-// decimals, and in scientific notation when their magnitudes span more than
-// 1000x or leave [1e-4, 1e8]. Only finite, non-zero values are looked at.
+// torch/_tensor_str.py's PRINT_OPTS: past `threshold` elements a tensor is
+// summarized, each dimension longer than 2 * `edgeitems` showing its first
+// and last `edgeitems` around "...".
+constexpr std::int64_t kPrintThreshold = 1000;
+constexpr std::int64_t kPrintEdgeItems = 3;
+
+// The elements a print shows, read once from a contiguous host copy: int64
+// for the integral dtypes and bool (exact: a double holds 53 bits), float64
+// for the floating ones.
+struct PrintedElements {
+  ScalarType dtype;
+  std::span<const double> doubles;
+  std::span<const std::int64_t> ints;
+  bool floating() const { return isFloatingType(dtype); }
+};
+
+// The element offsets a print visits, in order: every element, or when
+// summarizing only the edges of each long dimension, which are also all
+// that torch's formatter looks at (get_summarized_data).
+void visitedOffsets(const Sizes& sizes, std::size_t dim, std::int64_t offset, bool summarize,
+                    std::vector<std::int64_t>& out) {
+  if (dim == sizes.size()) {
+    out.push_back(offset);
+    return;
+  }
+  const std::int64_t stride = numelOf(Sizes(sizes.begin() + static_cast<std::ptrdiff_t>(dim) + 1, sizes.end()));
+  for (std::int64_t i = 0; i < sizes[dim]; ++i) {
+    if (summarize && sizes[dim] > 2 * kPrintEdgeItems && i == kPrintEdgeItems) {
+      i = sizes[dim] - kPrintEdgeItems;
+    }
+    visitedOffsets(sizes, dim + 1, offset + i * stride, summarize, out);
+  }
+}
+
+// torch/_tensor_str.py's _Formatter: one look at the shown values decides
+// how all of them are written, and every value is padded to the widest.
+// Floating values that are all whole print as "1." ("int mode"), others with
+// four decimals, and in scientific notation when their magnitudes span more
+// than 1000x or leave [1e-4, 1e8]. Only finite, non-zero values are looked
+// at. NaN prints as Python prints it, "nan" whatever its sign bit (0/0 sets
+// it on x86, where fmt would write "-nan").
 class ValueFormatter {
  public:
-  ValueFormatter(std::span<const double> values, ScalarType dtype) : dtype_(dtype) {
-    if (!isFloatingType(dtype)) {
-      for (double value : values) {
-        width_ = std::max(width_, format(value).size());
+  ValueFormatter(const PrintedElements& elements, const std::vector<std::int64_t>& shown) : elements_(elements) {
+    if (!elements.floating()) {
+      for (std::int64_t offset : shown) {
+        width_ = std::max(width_, format(offset).size());
       }
       return;
     }
     std::vector<double> magnitudes;
-    for (double value : values) {
+    for (std::int64_t offset : shown) {
+      const double value = elements.doubles[static_cast<std::size_t>(offset)];
       if (std::isfinite(value) && value != 0.0) {
         magnitudes.push_back(std::fabs(value));
         wholeNumbers_ = wholeNumbers_ && value == std::ceil(value);
@@ -222,27 +261,33 @@ class ValueFormatter {
     const double smallest = *std::min_element(magnitudes.begin(), magnitudes.end());
     const double largest = *std::max_element(magnitudes.begin(), magnitudes.end());
     scientific_ = largest / smallest > 1000.0 || largest > 1.0e8 || (!wholeNumbers_ && smallest < 1.0e-4);
-    for (double value : values) {
+    for (std::int64_t offset : shown) {
+      const double value = elements.doubles[static_cast<std::size_t>(offset)];
       if (std::isfinite(value) && value != 0.0) {
-        width_ = std::max(width_, format(value).size());
+        width_ = std::max(width_, format(offset).size());
       }
     }
   }
 
   std::size_t width() const { return width_; }
 
-  std::string padded(double value) const {
-    const std::string text = format(value);
+  std::string padded(std::int64_t offset) const {
+    const std::string text = format(offset);
     return std::string(width_ > text.size() ? width_ - text.size() : 0, ' ') + text;
   }
 
  private:
-  std::string format(double value) const {
-    if (dtype_ == ScalarType::Bool) {
-      return value != 0.0 ? "True" : "False";
+  std::string format(std::int64_t offset) const {
+    const auto index = static_cast<std::size_t>(offset);
+    if (elements_.dtype == ScalarType::Bool) {
+      return elements_.ints[index] != 0 ? "True" : "False";
     }
-    if (!isFloatingType(dtype_)) {
-      return fmt::format("{}", static_cast<std::int64_t>(value));
+    if (!elements_.floating()) {
+      return fmt::format("{}", elements_.ints[index]);
+    }
+    const double value = elements_.doubles[index];
+    if (std::isnan(value)) {
+      return "nan";
     }
     if (scientific_) {
       return fmt::format("{:.4e}", value);
@@ -253,41 +298,51 @@ class ValueFormatter {
     return fmt::format("{:.4f}", value);
   }
 
-  ScalarType dtype_;
+  const PrintedElements& elements_;
   bool wholeNumbers_ = true;
   bool scientific_ = false;
   std::size_t width_ = 1;
 };
 
 // Nested brackets for the dimensions from `dim` on, starting at element
-// `offset` of a contiguous float64 copy; `indent` is the column the
-// brackets start at. As torch: a row wraps at 80 columns, and the rows of a
-// matrix go on lines of their own (a blank line between 2-D blocks of a 3-D
-// tensor, and so on).
-void formatValues(std::string& out, std::span<const double> values, const Sizes& sizes, std::size_t dim,
-                  std::int64_t offset, std::size_t indent, const ValueFormatter& formatter) {
-  if (dim == sizes.size()) {
-    out += formatter.padded(values[static_cast<std::size_t>(offset)]);
-    return;
-  }
+// `offset` of the contiguous host copy; `indent` is the column the brackets
+// start at. As torch: a row wraps at 80 columns, and the rows of a matrix go
+// on lines of their own (a blank line between 2-D blocks of a 3-D tensor,
+// and so on); when summarizing, " ..." stands for a row's middle elements
+// (wrapping as one more element) and "..." for a matrix's middle rows.
+void formatValues(std::string& out, const Sizes& sizes, std::size_t dim, std::int64_t offset, std::size_t indent,
+                  const ValueFormatter& formatter, bool summarize) {
   const std::int64_t stride = numelOf(Sizes(sizes.begin() + static_cast<std::ptrdiff_t>(dim) + 1, sizes.end()));
+  const bool elided = summarize && sizes[dim] > 2 * kPrintEdgeItems;
+  std::vector<std::int64_t> shown;  // the indices shown along this dimension; -1 for the "..."
+  for (std::int64_t i = 0; i < sizes[dim]; ++i) {
+    if (elided && i == kPrintEdgeItems) {
+      shown.push_back(-1);
+      i = sizes[dim] - kPrintEdgeItems;
+    }
+    shown.push_back(i);
+  }
   out += '[';
   if (dim + 1 == sizes.size()) {
     const std::size_t perLine =
         std::max<std::size_t>(1, (80 - std::min<std::size_t>(indent, 80)) / (formatter.width() + 2));
-    for (std::int64_t i = 0; i < sizes[dim]; ++i) {
-      if (i > 0) {
-        out += static_cast<std::size_t>(i) % perLine == 0 ? ",\n" + std::string(indent + 1, ' ') : ", ";
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      if (k > 0) {
+        out += k % perLine == 0 ? ",\n" + std::string(indent + 1, ' ') : ", ";
       }
-      out += formatter.padded(values[static_cast<std::size_t>(offset + i)]);
+      out += shown[k] < 0 ? std::string(" ...") : formatter.padded(offset + shown[k]);
     }
   } else {
     const std::string separator = "," + std::string(sizes.size() - dim - 1, '\n') + std::string(indent + 1, ' ');
-    for (std::int64_t i = 0; i < sizes[dim]; ++i) {
-      if (i > 0) {
+    for (std::size_t k = 0; k < shown.size(); ++k) {
+      if (k > 0) {
         out += separator;
       }
-      formatValues(out, values, sizes, dim + 1, offset + i * stride, indent + 1, formatter);
+      if (shown[k] < 0) {
+        out += "...";
+      } else {
+        formatValues(out, sizes, dim + 1, offset + shown[k] * stride, indent + 1, formatter, summarize);
+      }
     }
   }
   out += ']';
@@ -328,9 +383,24 @@ std::string formatTensor(const Tensor& tensor) {
     out += tensor.device().isMeta() ? "..." : "[]";
   } else {
     const Tensor host = tensor.device().isCpu() ? tensor : tensor.detach().to(kCpu);
-    const Tensor doubles = contiguousCpu(toDtypeCpu(host, ScalarType::Double));
-    const ValueFormatter formatter(doubles.data(), tensor.dtype());
-    formatValues(out, doubles.data(), doubles.sizes(), 0, 0, out.size(), formatter);
+    const bool floating = isFloatingType(tensor.dtype());
+    const Tensor copy = contiguousCpu(toDtypeCpu(host, floating ? ScalarType::Double : ScalarType::Long));
+    const auto count = static_cast<std::size_t>(copy.numel());
+    PrintedElements elements{tensor.dtype(), {}, {}};
+    if (floating) {
+      elements.doubles = {copy.dataPtr<const double>(), count};
+    } else {
+      elements.ints = {copy.dataPtr<const std::int64_t>(), count};
+    }
+    const bool summarize = tensor.numel() > kPrintThreshold;
+    std::vector<std::int64_t> shown;
+    visitedOffsets(copy.sizes(), 0, 0, summarize, shown);
+    const ValueFormatter formatter(elements, shown);
+    if (copy.dim() == 0) {
+      out += formatter.padded(0);
+    } else {
+      formatValues(out, copy.sizes(), 0, 0, out.size(), formatter, summarize);
+    }
   }
   if (!defaultDtype) {
     suffixes.push_back(fmt::format("dtype=torch.{}", scalarTypeName(tensor.dtype())));

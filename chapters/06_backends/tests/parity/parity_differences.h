@@ -29,8 +29,6 @@ inline const std::vector<Difference> kDeliberateDifferences = {
      "misuse", "backward r h", "ok", "expected scalar type", "docs/errors.md#error-06-deliberate-differences"},
     {"backward's shape mismatch prints sizes as [5], not torch.Size([5])", "misuse", "backward", "Mismatch in shape",
      "Mismatch in shape", "docs/errors.md#error-05-grad-shape"},
-    {"ViewBackward0 views the incoming gradient (1.13 reshapes it), so a non-contiguous one is refused", "gradients",
-     "chain/", "ok", "view size is not compatible", "docs/errors.md#error-06-deliberate-differences"},
     {"relu.out is structured, with the elementwise casting rule; 1.13's is generated (relu, then copy_)", "promotion",
      "call r relu.out", "", "can't be cast to the desired output type", "docs/errors.md#error-06-inplace-cast"},
     {"relu.out refuses inputs or an out= that require grad, as every out= here does", "gradients,out",

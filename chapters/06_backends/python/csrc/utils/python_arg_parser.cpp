@@ -525,6 +525,46 @@ ScalarType PythonArgs::scalartype(int i) const {
   return args[i] == nullptr ? kDefaultFloatType : reinterpret_cast<THPDtype*>(args[i])->scalar_type;
 }
 
+ScalarType PythonArgs::inferredScalartype(int dtype, std::initializer_list<int> numbers, bool boolStaysBool,
+                                          const char* name) const {
+  if (args[dtype] != nullptr) {
+    return scalartype(dtype);
+  }
+  bool allBools = true;
+  bool allIntegral = true;
+  for (int i : numbers) {
+    PyObject* number = args[i];
+    if (number == nullptr) {
+      continue;  // a default: arange's step=1, an int
+    }
+    const bool isBool = PyBool_Check(number);
+    const bool isInt = !isBool && PyLong_Check(number);
+    allBools = allBools && isBool;
+    allIntegral = allIntegral && (isBool || isInt);
+    if (isInt) {
+      // This course's factories take their numbers as float (1.13's take a
+      // Scalar): an int a double cannot hold exactly would come back as
+      // another number, so it is refused instead.
+      int overflow = 0;
+      const long long value = PyLong_AsLongLongAndOverflow(number, &overflow);
+      if (overflow == 0 && (value > (1LL << 53) || value < -(1LL << 53)) &&
+          static_cast<long long>(static_cast<double>(value)) != value) {
+        PyErr_SetString(PyExc_NotImplementedError,
+                        fmt::format("{}() with the int {}, which a double cannot hold exactly, is not in mini_torch, "
+                                    "the course's module: its factories take their numbers as float, where 1.13's "
+                                    "take a Scalar",
+                                    name, value)
+                            .c_str());
+        throw python_error();
+      }
+    }
+  }
+  if (boolStaysBool && allBools) {
+    return ScalarType::Bool;
+  }
+  return allIntegral ? ScalarType::Long : kDefaultFloatType;
+}
+
 Device PythonArgs::device(int i) const {
   if (args[i] == nullptr) {
     return kCpu;

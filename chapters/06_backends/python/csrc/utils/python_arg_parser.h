@@ -20,6 +20,7 @@
 
 #include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <vector>
@@ -87,6 +88,15 @@ struct PythonArgs {
   bool toBool(int i) const;
   std::vector<std::int64_t> intlist(int i) const;
   ScalarType scalartype(int i) const;
+  /// A factory's dtype when `dtype` (an argument index) is None, inferred
+  /// from the Python numbers it was given as 1.13's kernels infer it
+  /// (TensorFactories.cpp): full's infer_full_dtype (a bool fill value
+  /// makes a bool tensor, an int an int64 one) and arange's
+  /// set_to_integral_dtype (ints and bools count in int64); otherwise the
+  /// default float dtype. `name` is the factory's, for the error an int too
+  /// large for a double gets.
+  ScalarType inferredScalartype(int dtype, std::initializer_list<int> numbers, bool boolStaysBool,
+                                const char* name) const;
   Device device(int i) const;
 
  private:

@@ -55,27 +55,10 @@ OperatorHandle findOperator(const char* qualified_name, const char* overload) {
   return Dispatcher::singleton().findSchemaOrThrow(qualified_name, overload);
 }
 
-/// The Python exception being raised, as a C++ one that keeps its text, so
-/// that it crosses the dispatcher's C++ frames; the binding at the top
-/// turns it back into a Python exception (RuntimeError).
-[[noreturn]] void rethrowPythonError() {
-  PyObject* type = nullptr;
-  PyObject* value = nullptr;
-  PyObject* traceback = nullptr;
-  PyErr_Fetch(&type, &value, &traceback);
-  PyErr_NormalizeException(&type, &value, &traceback);
-  std::string message = "a Python kernel raised";
-  if (value != nullptr) {
-    if (PyObject* text = PyObject_Str(value)) {
-      message = fmt::format("{}: {}", reinterpret_cast<PyTypeObject*>(type)->tp_name, PyUnicode_AsUTF8(text));
-      Py_DECREF(text);
-    }
-  }
-  Py_XDECREF(type);
-  Py_XDECREF(value);
-  Py_XDECREF(traceback);
-  throw std::runtime_error(message);
-}
+/// The Python exception being raised, taken into a C++ one that crosses
+/// the dispatcher's C++ frames; the binding at the top raises it again as
+/// it was (a ValueError stays a ValueError), as 1.13's error_already_set.
+[[noreturn]] void rethrowPythonError() { throw python_error(); }
 
 /// `func`: the OpOverload of `op`, made by mini_torch.ops.
 PyObject* opOverloadOf(const OperatorHandle& op) {

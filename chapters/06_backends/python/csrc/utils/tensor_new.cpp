@@ -1,5 +1,7 @@
 #include "csrc/utils/tensor_new.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <vector>
 
 #include <fmt/format.h>
@@ -18,7 +20,15 @@ struct Inferred {
   bool any_float = false;
 };
 
-void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, std::vector<double>& values, Inferred& inferred) {
+/// The values as read: each as a double, and, while no float has come, each
+/// as an int64 too, which is what an int64 (or bool) tensor is made from, so
+/// that 2**62 + 1 is not rounded through a double's 53 bits.
+struct Values {
+  std::vector<double> doubles;
+  std::vector<std::int64_t> ints;
+};
+
+void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Inferred& inferred) {
   if (PyList_Check(obj) || PyTuple_Check(obj)) {
     const Py_ssize_t length = PySequence_Fast_GET_SIZE(obj);
     if (dim == sizes.size()) {
@@ -36,16 +46,29 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, std::vector<double>& 
     throw TypeError(fmt::format("not a sequence"));
   }
   if (PyBool_Check(obj)) {
-    values.push_back(obj == Py_True ? 1.0 : 0.0);
+    values.doubles.push_back(obj == Py_True ? 1.0 : 0.0);
+    values.ints.push_back(obj == Py_True ? 1 : 0);
   } else if (PyLong_Check(obj)) {
     inferred.any_int = true;
-    values.push_back(static_cast<double>(PyLong_AsLongLong(obj)));
+    int overflow = 0;
+    const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
+    if (overflow != 0) {
+      throw std::runtime_error("Overflow when unpacking long");  // 1.13's THPUtils_unpackLong
+    }
+    values.doubles.push_back(static_cast<double>(value));
+    values.ints.push_back(value);
   } else if (PyFloat_Check(obj)) {
     inferred.any_float = true;
-    values.push_back(PyFloat_AsDouble(obj));
+    values.doubles.push_back(PyFloat_AsDouble(obj));
   } else {
     throw TypeError(fmt::format("Could not infer dtype of {}", Py_TYPE(obj)->tp_name));
   }
+}
+
+Tensor fromInts(const std::vector<std::int64_t>& ints, const Sizes& sizes) {
+  Tensor tensor = emptyTensor(sizes, {ScalarType::Long, kCpu});
+  std::copy(ints.begin(), ints.end(), tensor.dataPtr<std::int64_t>());
+  return tensor;
 }
 
 }  // namespace
@@ -64,13 +87,14 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
     return nullptr;
   }
   Sizes sizes;
-  std::vector<double> values;
+  Values values;
   Inferred inferred;
   flatten(data, 0, sizes, values, inferred);
   ScalarType type = inferred.any_float ? kDefaultFloatType
                     : inferred.any_int ? ScalarType::Long
-                                       : (values.empty() ? kDefaultFloatType : ScalarType::Bool);
-  Tensor result = fromValues(std::move(values), sizes);
+                                       : (values.doubles.empty() ? kDefaultFloatType : ScalarType::Bool);
+  // Ints and bools only: the exact values, as int64; a float among them: doubles.
+  Tensor result = inferred.any_float ? fromValues(std::move(values.doubles), sizes) : fromInts(values.ints, sizes);
   if (dtype != Py_None) {
     PyObject* parsed[] = {dtype};
     FunctionSignature signature("tensor(ScalarType dtype)", 0);

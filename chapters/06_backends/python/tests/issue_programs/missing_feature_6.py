@@ -1,0 +1,4 @@
+import torch
+t = torch.ones(2, 3)
+print("before")
+print(1 / t)

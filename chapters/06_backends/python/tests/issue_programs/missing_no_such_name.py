@@ -1,0 +1,2 @@
+import torch
+print(torch.no_such_function)
