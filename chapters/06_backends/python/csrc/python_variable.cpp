@@ -412,7 +412,8 @@ PyGetSetDef THPVariable_properties[] = {
 PyMethodDef manual_methods[] = {
     {"tolist", THPVariable_tolist, METH_NOARGS, nullptr},
     {"item", THPVariable_item, METH_NOARGS, nullptr},
-    {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_backward)), METH_VARARGS | METH_KEYWORDS, nullptr},
+    {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_backward)),
+     METH_VARARGS | METH_KEYWORDS, nullptr},
     {"detach", THPVariable_detach, METH_NOARGS, nullptr},
     {"requires_grad_", THPVariable_requires_grad_, METH_VARARGS, nullptr},
     {"dim", THPVariable_dim, METH_NOARGS, nullptr},
