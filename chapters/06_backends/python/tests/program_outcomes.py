@@ -37,6 +37,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections import Counter
 
 DEFAULT_TIMEOUT_S = 30.0  # generous: the machine the tests run on may be loaded
 
@@ -253,7 +254,7 @@ def read_known_differences(path):
     return known
 
 
-def report(title, programs, expected, actual, known, full=8):
+def report(title, programs, expected, actual, known, full=12):
     """The summary of one suite and the failures: `programs` is [(name,
     source)], `expected` and `actual` their outcomes in the same order.
     Returns (counts, text)."""
@@ -272,14 +273,30 @@ def report(title, programs, expected, actual, known, full=8):
     if stale:
         lines.append(f"  listed as deliberately different but now the same (remove them): {', '.join(stale)}")
     for category in FAILING:
-        named = [failure for failure in failures if failure[0] == category]
+        named = [failure[1] for failure in failures if failure[0] == category]
         if named:
-            lines.append(f"  {category}: {', '.join(failure[1] for failure in named)}")
-    for category, name, source, want, got in failures[:full]:
+            families = Counter(family(name) for name in named)
+            if len(families) < len(named):
+                lines.append(f"  {category}, by family: "
+                             + ", ".join(f"{name} {count}" for name, count in families.most_common()))
+            lines.append(f"  {category}: {', '.join(named)}")
+    # In full: the first failure of each category and family, the worst
+    # categories first (crash, silent, different error), then the next ones.
+    failures.sort(key=lambda failure: -FAILING.index(failure[0]))
+    seen = set()
+    firsts = [failure for failure in failures
+              if (failure[0], family(failure[1])) not in seen and not seen.add((failure[0], family(failure[1])))]
+    shown = (firsts + [failure for failure in failures if failure not in firsts])[:full]
+    for category, name, source, want, got in shown:
         lines += ["", f"--- {category}: {name}", source.rstrip(), diff(want, got)]
     if len(failures) > full:
         lines.append(f"\n(the {len(failures) - full} other failures above by name only)")
     return counts, "\n".join(lines)
+
+
+def family(name):
+    """binary_add-1a2b3c4d5e is of the family binary_add; a user program is its own."""
+    return name.rsplit("-", 1)[0]
 
 
 def main():
