@@ -5,12 +5,14 @@
 
 Each chapter's solutions/NN_name/MISTAKES.md lists, exercise by exercise and
 by kind, the mistakes a learner plausibly makes, each a committed mutant in
-solutions/NN_name/mutants/ (maint/mutants.py). This check needs no build: it
-fails when an exercise has fewer than five mutants, when a mutant is not
-listed (or listed twice, or under another exercise), when a listed file does
-not exist, when a kind is not one of maint/mutants.py's KINDS, or when the
-test a line names is not the one the mutant's `Must fail:` header names.
-Whether each mutant really fails that test is check_exercises.py's to prove.
+solutions/NN_name/mutants/: a diff against its solution (maint/mutants.py).
+This check needs no build: it fails when a mutant's header is malformed or
+its diff no longer applies to its solution as it is now (naming both), when
+an exercise has fewer than five mutants, when a mutant is not listed (or
+listed twice, or under another exercise), when a listed file does not
+exist, when a kind is not one of maint/mutants.py's KINDS, or when the test
+a line names is not the one the mutant's `Must fail:` header names.
+Whether each mutant really fails its test is check_exercises.py's to prove.
 """
 import collections
 import os
