@@ -11,8 +11,10 @@ its diff no longer applies to its solution as it is now (naming both), when
 an exercise has fewer than five mutants, when a mutant is not listed (or
 listed twice, or under another exercise), when a listed file does not
 exist, when a kind is not one of maint/mutants.py's KINDS, or when the test
-a line names is not the one the mutant's `Must fail:` header names.
-Whether each mutant really fails its test is check_exercises.py's to prove.
+a line names is not the one the mutant's `Must fail:` header names. The
+fresh wrong answers of maint/fresh_wrong/ (diffs against the stubs) must be
+well formed and apply to the stubs as they are now. Whether each mutant
+really fails its test is check_exercises.py's to prove.
 """
 import collections
 import os
@@ -27,18 +29,20 @@ def main():
     if len(sys.argv) != 1:
         print(__doc__)
         return 2
-    problems, per_kind, exercises, listed = [], collections.Counter(), 0, 0
+    problems, per_kind, exercises, listed, fresh = [], collections.Counter(), 0, 0, 0
     for chapter in sorted(os.listdir(os.path.join(course.ROOT, "solutions"))):
         if not os.path.isdir(os.path.join(course.ROOT, "solutions", chapter)):
             continue
         exercises += len(mutants.exercises_of(chapter))
         problems += mutants.mistake_list_problems(chapter)
+        problems += mutants.applies_problems(mutants.fresh(chapter), is_fresh=True)
+        fresh += len(mutants.fresh(chapter))
         for path in mutants.committed(chapter):
             listed += 1
             per_kind[mutants.kind_listed(chapter, os.path.basename(path))] += 1
     for problem in problems:
         print(problem)
-    print(f"{exercises} exercises, {listed} mutants; by kind: "
+    print(f"{exercises} exercises, {listed} mutants, {fresh} fresh wrong answers (maint/fresh_wrong/); by kind: "
           + ", ".join(f"{kind} {per_kind[kind]}" for kind in mutants.KINDS))
     print(f"{len(problems)} problem(s)")
     return 1 if problems else 0
