@@ -13,16 +13,33 @@ listed twice, or under another exercise), when a listed file does not
 exist, when a kind is not one of maint/mutants.py's KINDS, or when the test
 a line names is not the one the mutant's `Must fail:` header names. The
 fresh wrong answers of maint/fresh_wrong/ (diffs against the stubs) must be
-well formed and apply to the stubs as they are now. Whether each mutant
-really fails its test is check_exercises.py's to prove.
+well formed and apply to the stubs as they are now, and maint/README.md's
+example must be the diff it shows. Whether each mutant really fails its
+test is check_exercises.py's to prove.
 """
 import collections
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import course  # noqa: E402
 import mutants  # noqa: E402
+
+
+# maint/README.md shows one mutant whole, as its example of the form: it must
+# be the committed diff, not a copy that stays behind when the diff changes.
+README_EXAMPLE = "solutions/01_vtable/mutants/magnitude.no_sqrt.cpp.diff"
+
+
+def readme_example_problems():
+    with open(os.path.join(course.ROOT, "maint", "README.md"), encoding="utf-8") as handle:
+        blocks = re.findall(r"^```diff\n(.*?)^```$", handle.read(), re.S | re.M)
+    with open(os.path.join(course.ROOT, README_EXAMPLE), encoding="utf-8") as handle:
+        committed = handle.read()
+    if committed not in blocks:
+        return [f"maint/README.md: its ```diff example is no longer {README_EXAMPLE}: copy the file in again"]
+    return []
 
 
 def main():
@@ -40,6 +57,7 @@ def main():
         for path in mutants.committed(chapter):
             listed += 1
             per_kind[mutants.kind_listed(chapter, os.path.basename(path))] += 1
+    problems += readme_example_problems()
     for problem in problems:
         print(problem)
     print(f"{exercises} exercises, {listed} mutants, {fresh} fresh wrong answers (maint/fresh_wrong/); by kind: "
