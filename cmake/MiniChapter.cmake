@@ -20,7 +20,8 @@
 #
 #   chNN_mutant_<file>_<name>  with the solutions: exercise <file> with one
 #                        committed wrong answer, solutions/NN_name/mutants/
-#                        <file>.<name>.cpp, in place of its solution; built by
+#                        <file>.<name>.cpp.diff applied to its solution, in
+#                        place of the solution; built by
 #                        the `mutants` target only, for the exercise-integrity
 #                        check, which proves each one fails a test
 #
@@ -158,10 +159,16 @@ const std::string_view kExerciseFiles = R\"files(${joined})files\";
 endfunction()
 
 # The mutant programs of a chapter (called at the end of its CMakeLists):
-# for each solutions/NN_name/mutants/<file>.<name>.<ext>, chNN_mutant_<file>_<name>
-# is the exercise tests linked with the core, every other exercise's
-# solution and the mutant in place of <file>'s solution. Only the mutant
-# compiles; the rest are objects the chapter already has. A .yaml mutant
+# for each solutions/NN_name/mutants/<file>.<name>.<ext>.diff, a wrong
+# answer written as a diff against solutions/NN_name/<file>.<ext>
+# (maint/mutants.py), the build applies the diff to the solution as it is
+# now (maint/wrong-answer apply, again whenever either changes) into
+# mutants/<file>.<name>.<ext> of the chapter's build folder, and
+# chNN_mutant_<file>_<name> is the exercise tests linked with the core,
+# every other exercise's solution and that mutant in place of <file>'s
+# solution. A diff that no longer applies fails its own build step, with a
+# message naming the diff and the solution; `-k 0` builds the others. Only
+# the mutant compiles; the rest are objects the chapter already has. A .yaml mutant
 # (chapter 06's exercise yaml) is compiled by the function the chapter
 # names in the library's MINI_YAML_MUTANT_FUNCTION: it generates code from
 # the mutant and compiles it, in place of the library's
@@ -184,19 +191,26 @@ function(_mini_add_mutant_programs lib)
   get_target_property(yaml_objects ${lib} MINI_YAML_EXERCISE_OBJECTS)
   get_target_property(yaml_function ${lib} MINI_YAML_MUTANT_FUNCTION)
   set(solutions "${CMAKE_SOURCE_DIR}/solutions/${folder}")
-  file(GLOB mutants CONFIGURE_DEPENDS "${solutions}/mutants/*")
+  file(GLOB diffs CONFIGURE_DEPENDS "${solutions}/mutants/*")
   set(manifest "")
-  foreach(mutant IN LISTS mutants)
-    get_filename_component(name "${mutant}" NAME)
-    if(NOT name MATCHES "^([a-z0-9_]+)\\.([a-z0-9_]+)\\.(cpp|cu|yaml)$")
-      message(FATAL_ERROR "${mutant}: a mutant is named <exercise file>.<short_name>.cpp (or .cu, .yaml)")
+  foreach(diff IN LISTS diffs)
+    get_filename_component(name "${diff}" NAME)
+    if(NOT name MATCHES "^([a-z0-9_]+)\\.([a-z0-9_]+)\\.(cpp|cu|yaml)\\.diff$")
+      message(FATAL_ERROR "${diff}: a mutant is named <exercise file>.<short_name>.cpp.diff (or .cu.diff, .yaml.diff)")
     endif()
     set(stem ${CMAKE_MATCH_1})
     set(extension ${CMAKE_MATCH_3})
     set(program ${prefix}_mutant_${stem}_${CMAKE_MATCH_2})
-    if(NOT EXISTS "${solutions}/${stem}.${extension}")
-      message(FATAL_ERROR "${mutant}: no solution ${solutions}/${stem}.${extension} to be a mutant of")
+    set(solution "${solutions}/${stem}.${extension}")
+    if(NOT EXISTS "${solution}")
+      message(FATAL_ERROR "${diff}: no solution ${solution} to be a mutant of")
     endif()
+    # The mutant's file: its diff applied to the solution as it is now.
+    set(mutant "${CMAKE_CURRENT_BINARY_DIR}/mutants/${stem}.${CMAKE_MATCH_2}.${extension}")
+    add_custom_command(OUTPUT "${mutant}"
+      COMMAND "${Python3_EXECUTABLE}" "${CMAKE_SOURCE_DIR}/maint/wrong-answer" apply "${diff}" "${mutant}"
+      DEPENDS "${diff}" "${solution}" "${CMAKE_SOURCE_DIR}/maint/wrong-answer" "${CMAKE_SOURCE_DIR}/maint/mutants.py"
+      COMMENT "Applying ${name} to ${stem}.${extension}" VERBATIM)
     # The objects the mutant brings, and the exercise files (stems) and
     # yaml objects they stand in for.
     set(replaced_stems "")
@@ -207,14 +221,14 @@ function(_mini_add_mutant_programs lib)
       # mutant's files and compiles them, with the exercise files that
       # include what it generates.
       if(NOT yaml_function)
-        string(APPEND manifest "${stem}\t${mutant}\t-\n")
+        string(APPEND manifest "${stem}\t${diff}\t-\n")
         continue()
       endif()
       cmake_language(CALL ${yaml_function} ${program} "${mutant}" ${stem} mutant_objects replaced_stems)
       set(replaced_objects ${yaml_objects})
     else()
       if(NOT stem IN_LIST stems)
-        string(APPEND manifest "${stem}\t${mutant}\t-\n")
+        string(APPEND manifest "${stem}\t${diff}\t-\n")
         continue()
       endif()
       get_target_property(configure ${lib} MINI_EXERCISE_CONFIGURE_${stem})
@@ -267,7 +281,7 @@ function(_mini_add_mutant_programs lib)
       add_dependencies(${program} ${dependencies})
     endif()
     add_dependencies(mutants ${program})
-    string(APPEND manifest "${stem}\t${mutant}\t$<TARGET_FILE:${program}>\n")
+    string(APPEND manifest "${stem}\t${diff}\t$<TARGET_FILE:${program}>\n")
   endforeach()
   file(GENERATE OUTPUT "${CMAKE_CURRENT_BINARY_DIR}/mutants.tsv" CONTENT "${manifest}")
 endfunction()

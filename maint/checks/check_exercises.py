@@ -10,10 +10,12 @@
    for a reason of the machine's (a GPU exercise without a GPU), which is
    reported.
 3. Every exercise has at least five mutants (committed plausible wrong
-   answers, solutions/NN_name/mutants/, see maint/mutants.py, listed by kind
-   in solutions/NN_name/MISTAKES.md: check_mistake_lists.py), and every
-   mutant compiles and fails at least one test of its exercise: the test its
-   header names. A table shows each mutant's first failing test and message.
+   answers, solutions/NN_name/mutants/, each a diff against its solution,
+   see maint/mutants.py, listed by kind in solutions/NN_name/MISTAKES.md:
+   check_mistake_lists.py), and every mutant's diff applies to its solution
+   as it is now (else the problem names both), compiles and fails at least
+   one test of its exercise: the test its header names. A table shows each
+   mutant's first failing test and message.
 4. With the learner's stubs, as committed, a separate learner build is made
    (linked with lld where the mutants are): every exercise test there is
    SKIPPED or failing, and every other test of the course (unit and gdb)
