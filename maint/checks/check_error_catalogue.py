@@ -37,11 +37,25 @@ def files_under(folder, suffixes):
                 yield os.path.join(parent, name)
 
 
+# An OperatorError (chapter 06's mini/util/operator_error.h) takes its
+# operator first, "add" or a variable, and its message second.
+OPERATOR_ERROR = re.compile(r"\bthrow\s+Operator\w+\s*\(\s*(?:\"[^\"]*\"|[\w.]+)\s*,(.*?)\);", re.S)
+
+
 def cpp_messages(text, patterns):
     """The leading literal(s) of each match, inside fmt::format or not;
     later literals are arguments, not the message."""
     for pattern in patterns:
+        if pattern is THROW:
+            # the OperatorErrors, whose first argument is the operator
+            for match in OPERATOR_ERROR.finditer(text):
+                lead = re.match(r'\s*(?:fmt::format\(\s*)?((?:"(?:[^"\\]|\\.)*"\s*)+)', match.group(1))
+                literals = LITERAL.findall(lead.group(1)) if lead else []
+                if literals:
+                    yield "".join(literals)
         for match in pattern.finditer(text):
+            if pattern is THROW and re.match(r"throw\s+Operator", match.group(0)):
+                continue
             lead = re.match(r'\s*(?:fmt::format\(\s*)?((?:"(?:[^"\\]|\\.)*"\s*)+)', match.group(1))
             literals = LITERAL.findall(lead.group(1)) if lead else []
             if literals:

@@ -12,9 +12,11 @@ constexpr std::array kScalarTypes{ScalarType::Bool,   ScalarType::Long, ScalarTy
                                   ScalarType::Double, ScalarType::Half, ScalarType::BFloat16};
 std::array<PyObject*, kScalarTypes.size()> dtypeObjects{};
 
+// "torch.float32", as 1.13's dtype prints and as a tensor's repr already
+// says (dtype=torch.float64): a program written for torch prints the same.
 PyObject* THPDtype_repr(PyObject* self) {
   const auto type = reinterpret_cast<THPDtype*>(self)->scalar_type;
-  return PyUnicode_FromString(fmt::format("mini_torch.{}", scalarTypeName(type)).c_str());
+  return PyUnicode_FromString(fmt::format("torch.{}", scalarTypeName(type)).c_str());
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "csrc/Exceptions.h"
 
+#include "mini/util/operator_error.h"
+
 namespace mini::python {
 
 /// The fetched exception: three new references, released with the GIL
@@ -48,6 +50,19 @@ void python_error::restore() const {
   PyErr_Restore(state_->type, state_->value, state_->traceback);
 }
 
+namespace {
+
+/// The text Python gets: 1.13's message, without the operator's name that
+/// the course's C++ errors put first (mini/util/operator_error.h).
+const char* messageOf(const std::exception& error) {
+  if (const auto* op_error = dynamic_cast<const OperatorErrorMessage*>(&error)) {
+    return op_error->messageWithoutOperator().c_str();
+  }
+  return error.what();
+}
+
+}  // namespace
+
 void translateException() {
   try {
     throw;
@@ -56,11 +71,11 @@ void translateException() {
   } catch (const TypeError& error) {
     PyErr_SetString(PyExc_TypeError, error.what());
   } catch (const std::out_of_range& error) {
-    PyErr_SetString(PyExc_IndexError, error.what());
+    PyErr_SetString(PyExc_IndexError, messageOf(error));
   } catch (const std::exception& error) {
     // c10::Error is RuntimeError in PyTorch; the course's errors are std::
     // exceptions with the same messages, so they arrive the same way.
-    PyErr_SetString(PyExc_RuntimeError, error.what());
+    PyErr_SetString(PyExc_RuntimeError, messageOf(error));
   } catch (...) {
     PyErr_SetString(PyExc_RuntimeError, "unknown C++ exception");
   }

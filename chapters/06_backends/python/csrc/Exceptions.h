@@ -6,7 +6,8 @@
 /// A binding's body runs inside HANDLE_TH_ERRORS ... END_HANDLE_TH_ERRORS:
 /// python_error (a Python exception already set) passes through, the
 /// parser's TypeError becomes TypeError, std::out_of_range IndexError, and
-/// every other std::exception RuntimeError, with the C++ message unchanged.
+/// every other std::exception RuntimeError, with the C++ message, less the
+/// operator's name an OperatorError puts first (1.13's messages have none).
 
 #include <Python.h>
 

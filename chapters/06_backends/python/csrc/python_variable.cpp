@@ -49,6 +49,18 @@ void sweepWrapperObjects() {
   }
 }
 
+/// The Python object of each plain tensor that has one, borrowed: while it
+/// lives, every way back to Python (a result, an in-place op's self, an
+/// out= tensor, .grad, a no-op .to()) returns that same object, so that
+/// `torch.neg_(a) is a` and `x.grad is x.grad` hold as in 1.13, which keeps
+/// the object on the TensorImpl (PyObjectSlot). The object holds its tensor,
+/// so the TensorImpl cannot die first; dealloc takes the entry out.
+/// Touched with the GIL held only.
+std::unordered_map<const TensorImpl*, PyObject*>& plainObjects() {
+  static std::unordered_map<const TensorImpl*, PyObject*> objects;
+  return objects;
+}
+
 // tp_new of _TensorBase: Python code makes tensors with mini_torch.tensor()
 // or _make_wrapper_subclass, never with the class itself.
 PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*/) {
@@ -57,6 +69,12 @@ PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* /*args*/, PyObject* /*
 }
 
 void THPVariable_dealloc(PyObject* self) {
+  if (const TensorImpl* impl = self_(self)->cdata.unsafeGetTensorImpl()) {
+    const auto found = plainObjects().find(impl);
+    if (found != plainObjects().end() && found->second == self) {
+      plainObjects().erase(found);
+    }
+  }
   self_(self)->cdata.~Tensor();
   Py_TYPE(self)->tp_free(self);
 }
@@ -390,9 +408,9 @@ PyObject* THPVariable_get_grad_fn(PyObject* self, void* /*unused*/) {
 }
 
 /// The TensorImpl's address, as 1.13's `_cdata`: which tensor this is. A
-/// plain tensor gets a new Python object each time it comes back from the
-/// dispatcher (1.13 keeps one on the TensorImpl), so `is` compares Python
-/// objects and `_cdata` tensors.
+/// tensor keeps its Python object while that lives (plainObjects()), so
+/// `is` and `_cdata` agree then; once the object is gone, the next time the
+/// tensor comes back to Python it is a new object with the same `_cdata`.
 PyObject* THPVariable_get_cdata(PyObject* self, void* /*unused*/) {
   return PyLong_FromVoidPtr(THPVariable_Unpack(self).unsafeGetTensorImpl());
 }
@@ -497,13 +515,22 @@ PyObject* THPVariable_Wrap(Tensor tensor) {
   if (!tensor.defined()) {
     Py_RETURN_NONE;
   }
-  if (PyObject* object = THPVariable_wrapperObject(tensor.unsafeGetTensorImpl())) {
+  const TensorImpl* impl = tensor.unsafeGetTensorImpl();
+  if (PyObject* object = THPVariable_wrapperObject(impl)) {
     Py_INCREF(object);
     return object;
   }
+  if (const auto found = plainObjects().find(impl); found != plainObjects().end()) {
+    Py_INCREF(found->second);
+    return found->second;
+  }
   auto* type =
       reinterpret_cast<PyTypeObject*>(THPVariableClass != nullptr ? THPVariableClass : (PyObject*)&THPVariableType);
-  return THPVariable_NewWithType(type, std::move(tensor));
+  PyObject* object = THPVariable_NewWithType(type, std::move(tensor));
+  if (object != nullptr) {
+    plainObjects()[impl] = object;
+  }
+  return object;
 }
 
 void initTensorBase(PyObject* module) {

@@ -57,11 +57,12 @@ class Tensor(_C._TensorBase):
         if dim is None:
             return self.shape
         rank = self.dim()
-        # 1.13's maybe_wrap_dim: a 0-d tensor takes -1 and 0.
-        low, high = (-rank, rank - 1) if rank > 0 else (-1, 0)
-        if not low <= dim <= high:
-            raise IndexError(f"Dimension out of range (expected to be in range of [{low}, {high}], but got {dim})")
-        return self.shape[dim] if rank > 0 else 1
+        if rank == 0:
+            raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")
+        if not -rank <= dim < rank:  # 1.13's maybe_wrap_dim
+            raise IndexError(
+                f"Dimension out of range (expected to be in range of [{-rank}, {rank - 1}], but got {dim})")
+        return self.shape[dim]
 
     def __len__(self):
         if not self.shape:

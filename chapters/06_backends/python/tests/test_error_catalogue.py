@@ -40,7 +40,15 @@ class ErrorCatalogue(unittest.TestCase):
         self.check(Exception, r"^expected sequence of length 1 at dim 1 \(got 2\)$",
                    lambda: mini_torch.tensor([[1], [2, 3]]))
         self.check(TypeError, "^not a sequence$", lambda: mini_torch.tensor([[1], 2]))
-        self.check(TypeError, "^Could not infer dtype of str$", lambda: mini_torch.tensor(["a"]))
+        self.check(ValueError, "^too many dimensions 'str'$", lambda: mini_torch.tensor(["a"]))
+        self.check(TypeError, "^new\\(\\): invalid data type 'str'$", lambda: mini_torch.tensor("abc"))
+        self.check(RuntimeError, "^Could not infer dtype of NoneType$", lambda: mini_torch.tensor([None]))
+        self.check(TypeError, "^tensor\\(\\): argument 'requires_grad' must be bool, not str$",
+                   lambda: mini_torch.tensor([1.0], requires_grad="yes"))
+        self.check(NotImplementedError, "^tensor\\(\\) of a list of tensors is not in mini_torch",
+                   lambda: mini_torch.tensor([mini_torch.tensor(1.0)]))
+        self.check(IndexError, "^Dimension specified as 0 but tensor has no dimensions$",
+                   lambda: mini_torch.tensor(1.0).size(0))
         self.check(TypeError, r"^cannot create '.*' instances: use mini_torch.tensor\(data\)$", mini_torch.Tensor)
         self.check(TypeError, "^len\\(\\) of a 0-d tensor$", lambda: len(mini_torch.tensor(1.0)))
 

@@ -50,6 +50,52 @@ class Elements(unittest.TestCase):
             mini_torch.tensor([2**63])
 
 
+class Data(unittest.TestCase):
+    def test_a_float_an_integral_dtype_cannot_hold_is_refused(self):
+        for value in (float("inf"), float("nan"), 1e19):
+            with self.assertRaisesRegex(RuntimeError, "^value cannot be converted to type int64 without overflow$"):
+                mini_torch.tensor([value], dtype=mini_torch.int64)
+        self.assertEqual(mini_torch.tensor([1.5, -2.5], dtype=mini_torch.int64).tolist(), [1, -2])
+
+    def test_a_tensor_is_copied_with_1_13s_warning(self):
+        source = mini_torch.tensor([1, 2], requires_grad=False)
+        with self.assertWarnsRegex(UserWarning, "^To copy construct from a tensor, it is recommended"):
+            copy = mini_torch.tensor(source)
+        self.assertEqual((copy.tolist(), copy.dtype), ([1, 2], mini_torch.int64))
+        self.assertNotEqual(copy._cdata, source._cdata)
+
+    def test_messages_are_1_13s_without_the_operator(self):
+        # C++ reads "add: The size of tensor a ..."; Python gets 1.13's text.
+        with self.assertRaisesRegex(RuntimeError, "^The size of tensor a \\(2\\) must match the size of tensor b"):
+            mini_torch.ones(2).mul(mini_torch.ones(3))
+        with self.assertRaisesRegex(RuntimeError, "^result type Float can't be cast to the desired output type Long$"):
+            mini_torch.ones(2, dtype=mini_torch.int64).add_(mini_torch.ones(2))
+
+
+class Identity(unittest.TestCase):
+    def test_a_tensor_comes_back_as_its_python_object(self):
+        a = mini_torch.tensor([1.0, -2.0])
+        self.assertIs(mini_torch.neg_(a), a)
+        self.assertIs(a.add_(a), a)
+        out = mini_torch.empty([2])
+        self.assertIs(mini_torch.add(a, a, out=out), out)
+        self.assertIs(a.to("cpu"), a)
+        x = mini_torch.tensor([1.0], requires_grad=True)
+        (x * 2.0).sum().backward()
+        self.assertIs(x.grad, x.grad)
+
+    def test_a_dropped_object_comes_back_new_with_the_same_tensor(self):
+        x = mini_torch.tensor([1.0], requires_grad=True)
+        (x * 2.0).sum().backward()
+        grad = x.grad
+        grad.note = "mine"
+        cdata = grad._cdata
+        del grad
+        again = x.grad
+        self.assertEqual(again._cdata, cdata)
+        self.assertFalse(hasattr(again, "note"))
+
+
 class Factories(unittest.TestCase):
     def test_dtype_inferred_from_python_numbers(self):
         self.assertEqual(mini_torch.arange(0, 5).dtype, mini_torch.int64)

@@ -1,4 +1,5 @@
 #include "mini/core/shape.h"
+#include "mini/util/operator_error.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -53,9 +54,10 @@ Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op) {
     const std::int64_t sizeA = i < a.size() ? a[a.size() - 1 - i] : 1;
     const std::int64_t sizeB = i < b.size() ? b[b.size() - 1 - i] : 1;
     if (sizeA != sizeB && sizeA != 1 && sizeB != 1) {
-      throw std::invalid_argument(fmt::format(
-          "{}: The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}", op, sizeA,
-          sizeB, rank - 1 - i));
+      throw OperatorInvalidArgument(
+          op,
+          fmt::format("The size of tensor a ({}) must match the size of tensor b ({}) at non-singleton dimension {}",
+                      sizeA, sizeB, rank - 1 - i));
     }
     result[rank - 1 - i] = sizeA == 1 ? sizeB : sizeA;
   }
@@ -65,8 +67,8 @@ Sizes broadcastShapes(const Sizes& a, const Sizes& b, std::string_view op) {
 void checkBroadcastsInto(const Sizes& destination, const Sizes& source, std::string_view op) {
   const Sizes broadcast = broadcastShapes(destination, source, op);
   if (broadcast != destination) {
-    throw std::invalid_argument(fmt::format("{}: output with shape [{}] doesn't match the broadcast shape [{}]", op,
-                                            fmt::join(destination, ", "), fmt::join(broadcast, ", ")));
+    throw OperatorInvalidArgument(op, fmt::format("output with shape [{}] doesn't match the broadcast shape [{}]",
+                                                  fmt::join(destination, ", "), fmt::join(broadcast, ", ")));
   }
 }
 

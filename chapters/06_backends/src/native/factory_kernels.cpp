@@ -17,6 +17,7 @@
 #include "mini/native/cpu/cpu_kernels.h"
 #include "mini/native/factories.h"
 #include "mini/util/checked_convert.h"
+#include "mini/util/operator_error.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -73,19 +74,19 @@ Tensor onesComposite(const Sizes& size, ScalarType dtype, Device device) {
 // the length divides by the step and converts the quotient to int64.
 std::int64_t arangeLength(double start, double end, double step, ScalarType dtype) {
   if (!(step > 0.0 || step < 0.0)) {  // NaN too
-    throw std::invalid_argument("arange: step must be nonzero");
+    throw OperatorInvalidArgument("arange", "step must be nonzero");
   }
   if (!std::isfinite(start) || !std::isfinite(end)) {
-    throw std::invalid_argument(fmt::format("arange: unsupported range: {} -> {}", start, end));
+    throw OperatorInvalidArgument("arange", fmt::format("unsupported range: {} -> {}", start, end));
   }
   if ((step > 0.0 && end < start) || (step < 0.0 && end > start)) {
-    throw std::invalid_argument("arange: upper bound and larger bound inconsistent with step sign");
+    throw OperatorInvalidArgument("arange", "upper bound and larger bound inconsistent with step sign");
   }
   checkConvertible(start, dtype, "arange");
   checkConvertible(end, dtype, "arange");
   const double length = std::ceil((end - start) / step);
   if (!(length < 0x1p63)) {
-    throw std::invalid_argument("arange: invalid size, possible overflow?");
+    throw OperatorInvalidArgument("arange", "invalid size, possible overflow?");
   }
   return static_cast<std::int64_t>(length);
 }

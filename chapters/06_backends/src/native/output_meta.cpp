@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "mini/core/type_promotion.h"
+#include "mini/util/operator_error.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -11,9 +12,9 @@ void checkSameDevice(std::string_view op, std::initializer_list<const Tensor*> t
   const Device first = (*tensors.begin())->device();
   for (const Tensor* tensor : tensors) {
     if (tensor->device() != first) {
-      throw std::invalid_argument(
-          fmt::format("{}: Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
-                      op, tensor->device(), first));
+      throw OperatorInvalidArgument(
+          op, fmt::format("Expected all tensors to be on the same device, but found at least two devices, {} and {}!",
+                          tensor->device(), first));
     }
   }
 }

@@ -8,6 +8,7 @@
 #include "mini/core/shape.h"
 #include "mini/core/storage.h"
 #include "mini/core/type_promotion.h"
+#include "mini/util/operator_error.h"
 #include "mini/util/warning.h"
 
 namespace mini {
@@ -36,8 +37,8 @@ void setElementwiseOutput(MetaBase& meta, std::string_view op, const OutputMeta&
       checkInplaceShape(self, result.sizes);
     }
     if (!canCast(result.dtype, existing.dtype())) {
-      throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
-                                              scalarTypeCName(result.dtype), scalarTypeCName(existing.dtype())));
+      throw OperatorInvalidArgument(op, fmt::format("result type {} can't be cast to the desired output type {}",
+                                                    scalarTypeCName(result.dtype), scalarTypeCName(existing.dtype())));
     }
     dtype = existing.dtype();
   }
@@ -50,14 +51,14 @@ Tensor createOut(const Sizes& sizes, const TensorOptions& options) { return empt
 // [check_inplace]
 void checkInplace(std::string_view op, const Tensor& self, const Sizes& sizes, const TensorOptions& options) {
   if (options.dtype != self.dtype()) {
-    throw std::invalid_argument(
-        fmt::format("{}: Bad in-place call: input tensor dtype {} and output tensor dtype {} should match", op,
-                    typeMetaName(self.dtype()), typeMetaName(options.dtype)));
+    throw OperatorInvalidArgument(
+        op, fmt::format("Bad in-place call: input tensor dtype {} and output tensor dtype {} should match",
+                        typeMetaName(self.dtype()), typeMetaName(options.dtype)));
   }
   if (options.device != self.device()) {
-    throw std::invalid_argument(
-        fmt::format("{}: Bad in-place call: input tensor device {} and output tensor device {} should match", op,
-                    self.device(), options.device));
+    throw OperatorInvalidArgument(
+        op, fmt::format("Bad in-place call: input tensor device {} and output tensor device {} should match",
+                        self.device(), options.device));
   }
   checkInplaceShape(self, sizes);
 }
@@ -75,12 +76,12 @@ void checkInplaceShape(const Tensor& self, const Sizes& sizes) {
 // [resize_out]
 void resizeOut(std::string_view op, const Tensor& out, const Sizes& sizes, const TensorOptions& options) {
   if (options.dtype != out.dtype()) {
-    throw std::invalid_argument(fmt::format("{}: Expected out tensor to have dtype {}, but got {} instead", op,
-                                            typeMetaName(options.dtype), typeMetaName(out.dtype())));
+    throw OperatorInvalidArgument(op, fmt::format("Expected out tensor to have dtype {}, but got {} instead",
+                                                  typeMetaName(options.dtype), typeMetaName(out.dtype())));
   }
   if (options.device != out.device()) {
-    throw std::invalid_argument(
-        fmt::format("{}: Expected out tensor to have device {}, but got {} instead", op, options.device, out.device()));
+    throw OperatorInvalidArgument(
+        op, fmt::format("Expected out tensor to have device {}, but got {} instead", options.device, out.device()));
   }
   if (out.sizes() == sizes) {
     return;

@@ -1,4 +1,5 @@
 #include "mini/util/checked_convert.h"
+#include "mini/util/operator_error.h"
 
 #include <cmath>
 #include <limits>
@@ -42,8 +43,8 @@ void checkConvertible(double value, ScalarType dtype, std::string_view op) {
                      : dtype == ScalarType::BFloat16 ? holdsUpTo(value, 0x1.fep127)
                                                      : true;  // bool and double hold every double
   if (!holds) {
-    throw std::runtime_error(
-        fmt::format("{}: value cannot be converted to type {} without overflow", op, cppTypeName(dtype)));
+    throw OperatorRuntimeError(
+        op, fmt::format("value cannot be converted to type {} without overflow", cppTypeName(dtype)));
   }
 }
 

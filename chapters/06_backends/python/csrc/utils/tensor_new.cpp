@@ -1,6 +1,7 @@
 #include "csrc/utils/tensor_new.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -9,6 +10,7 @@
 #include "csrc/Exceptions.h"
 #include "csrc/python_variable.h"
 #include "csrc/utils/python_arg_parser.h"
+#include "mini/generated/Functions.h"
 
 namespace mini::python {
 namespace {
@@ -34,8 +36,11 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Infer
     if (dim == sizes.size()) {
       sizes.push_back(length);
     } else if (sizes[dim] != length) {
-      throw std::invalid_argument(
-          fmt::format("expected sequence of length {} at dim {} (got {})", sizes[dim], dim, length));
+      // A ragged list: 1.13's ValueError (torch/csrc/utils/tensor_new.cpp).
+      PyErr_SetString(
+          PyExc_ValueError,
+          fmt::format("expected sequence of length {} at dim {} (got {})", sizes[dim], dim, length).c_str());
+      throw python_error();
     }
     for (Py_ssize_t i = 0; i < length; ++i) {
       flatten(PySequence_Fast_GET_ITEM(obj, i), dim + 1, sizes, values, inferred);
@@ -60,8 +65,21 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Infer
   } else if (PyFloat_Check(obj)) {
     inferred.any_float = true;
     values.doubles.push_back(PyFloat_AsDouble(obj));
+  } else if (THPVariable_Check(obj)) {
+    // 1.13 reads a list of tensors element by element, in each tensor's
+    // dtype; this course's tensor() reads Python numbers only, and says so.
+    PyErr_SetString(PyExc_NotImplementedError,
+                    "tensor() of a list of tensors is not in mini_torch, the course's module: give it Python numbers "
+                    "(t.tolist()), or use the tensor itself");
+    throw python_error();
+  } else if (PyUnicode_Check(obj) && dim == 0) {
+    throw TypeError(fmt::format("new(): invalid data type '{}'", Py_TYPE(obj)->tp_name));
+  } else if (PyUnicode_Check(obj)) {
+    // 1.13 reads a string in a list as one more (ragged) dimension.
+    PyErr_SetString(PyExc_ValueError, fmt::format("too many dimensions '{}'", Py_TYPE(obj)->tp_name).c_str());
+    throw python_error();
   } else {
-    throw TypeError(fmt::format("Could not infer dtype of {}", Py_TYPE(obj)->tp_name));
+    throw std::runtime_error(fmt::format("Could not infer dtype of {}", Py_TYPE(obj)->tp_name));
   }
 }
 
@@ -81,20 +99,43 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
   PyObject* data = nullptr;
   PyObject* dtype = Py_None;
   PyObject* device = Py_None;
-  int requires_grad = 0;
-  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOp", const_cast<char**>(keywords), &data, &dtype, &device,
-                                   &requires_grad)) {
+  PyObject* requires_grad_object = Py_False;
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "O|$OOO", const_cast<char**>(keywords), &data, &dtype, &device,
+                                   &requires_grad_object)) {
     return nullptr;
   }
+  if (!PyBool_Check(requires_grad_object)) {
+    throw TypeError(
+        fmt::format("tensor(): argument 'requires_grad' must be bool, not {}", Py_TYPE(requires_grad_object)->tp_name));
+  }
+  const bool requires_grad = requires_grad_object == Py_True;
   Sizes sizes;
   Values values;
   Inferred inferred;
-  flatten(data, 0, sizes, values, inferred);
+  if (!THPVariable_Check(data)) {
+    flatten(data, 0, sizes, values, inferred);
+  }
   ScalarType type = inferred.any_float ? kDefaultFloatType
                     : inferred.any_int ? ScalarType::Long
                                        : (values.doubles.empty() ? kDefaultFloatType : ScalarType::Bool);
-  // Ints and bools only: the exact values, as int64; a float among them: doubles.
-  Tensor result = inferred.any_float ? fromValues(std::move(values.doubles), sizes) : fromInts(values.ints, sizes);
+  const bool from_tensor = THPVariable_Check(data);
+  Tensor result;
+  if (from_tensor) {
+    // torch.tensor(t): a copy of t's values, no history, t's dtype unless
+    // another is asked for; 1.13 warns that t.clone().detach() says so better.
+    if (PyErr_WarnEx(PyExc_UserWarning,
+                     "To copy construct from a tensor, it is recommended to use sourceTensor.clone().detach() or "
+                     "sourceTensor.clone().detach().requires_grad_(True), rather than torch.tensor(sourceTensor).",
+                     1) != 0) {
+      throw python_error();
+    }
+    const Tensor& source = THPVariable_Unpack(data);
+    type = source.dtype();
+    result = clone(source.detach());
+  } else {
+    // Ints and bools only: the exact values, as int64; a float among them: doubles.
+    result = inferred.any_float ? fromValues(values.doubles, sizes) : fromInts(values.ints, sizes);
+  }
   if (dtype != Py_None) {
     PyObject* parsed[] = {dtype};
     FunctionSignature signature("tensor(ScalarType dtype)", 0);
@@ -102,6 +143,16 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
       throw TypeError(fmt::format("tensor(): argument 'dtype' must be torch.dtype, not {}", Py_TYPE(dtype)->tp_name));
     }
     type = PythonArgs{0, signature, parsed}.scalartype(0);
+  }
+  if (!from_tensor && inferred.any_float && !isFloatingType(type) && type != ScalarType::Bool) {
+    // A float into an integral dtype: 1.13 refuses what the type cannot
+    // hold (inf, nan, beyond 2**63) where a cast would wrap silently.
+    for (double value : values.doubles) {
+      if (!std::isfinite(value) || value >= 0x1p63 || value < -0x1p63) {
+        throw std::runtime_error(
+            fmt::format("value cannot be converted to type {} without overflow", scalarTypeName(type)));
+      }
+    }
   }
   result = result.to(type);
   if (device != Py_None) {
@@ -113,7 +164,7 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
     }
     result = result.to(PythonArgs{0, signature, parsed}.device(0));
   }
-  if (requires_grad != 0) {
+  if (requires_grad) {
     result.setRequiresGrad(true);
   }
   return THPVariable_Wrap(std::move(result));

@@ -21,6 +21,7 @@
 #include "mini/native/sum_dims.h"
 #include "mini/op_registration/library.h"
 #include "mini/util/checked_convert.h"
+#include "mini/util/operator_error.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -117,8 +118,8 @@ Tensor& binaryInplaceCpu(Tensor& self, const Tensor& other, DispatchStub<FnPtr>&
   const OutputMeta meta = binaryMeta(self, other, op);
   checkBroadcastsInto(self.sizes(), other.sizes(), op);
   if (!canCast(meta.dtype, self.dtype())) {
-    throw std::invalid_argument(fmt::format("{}: result type {} can't be cast to the desired output type {}", op,
-                                            scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
+    throw OperatorInvalidArgument(op, fmt::format("result type {} can't be cast to the desired output type {}",
+                                                  scalarTypeCName(meta.dtype), scalarTypeCName(self.dtype())));
   }
   binaryIntoCpu(self, self, other, stub, IntegerInputs::KeepIntegral, scalars...);
   return self;
