@@ -166,9 +166,10 @@ TEST(GraphLifetime, EveryNodeIsFreedByDeleteNode) {
 
 // A graph deeper than the stack allows recursion to: each node's destructor
 // would release the edge to the node before it, whose destructor releases
-// the next... (a chain of about 12,800 nodes overflowed the 8 MiB stack of
-// a Debug build before nodes were freed by deleteNode). 100,000 leaves no
-// doubt, under AddressSanitizer's larger frames too.
+// the next... (before nodes were freed by deleteNode, a chain of about
+// 12,800 nodes overflowed the 8 MiB stack of a Debug build, and one of
+// about 6,200 under AddressSanitizer, whose frames are larger). 100,000
+// leaves no doubt.
 constexpr int kDeep = 100000;
 
 /// A leaf and what `step` makes of it `steps` times over; `first` is the
