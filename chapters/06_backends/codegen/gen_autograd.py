@@ -185,7 +185,10 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
     lines += [f"  _any_requires_grad &= ({condition});" for condition in conditions]
     lines += [f"  std::shared_ptr<generated::{info.node}> grad_fn;",
               "  if (_any_requires_grad) {",
-              f"    grad_fn = std::make_shared<generated::{info.node}>(collectNextEdges({inputs}));"]
+              # 1.13's std::shared_ptr<MulBackward0>(new MulBackward0(), deleteNode):
+              # freed in deleteNode's loop, so a graph of any depth is freed.
+              f"    grad_fn = std::shared_ptr<generated::{info.node}>(new generated::{info.node}("
+              f"collectNextEdges({inputs})), deleteNode);"]
     lines += save_lines(info, inplace, after=False)
     lines.append("  }")
     if inplace:

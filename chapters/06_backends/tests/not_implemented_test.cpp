@@ -14,7 +14,7 @@ using mini_test::errorOf;
 // without a formula: a NotImplemented node on the output.
 Tensor recordWithoutFormula(const Tensor& input, const std::string& op) {
   Tensor output = expCpu(input);
-  setHistory(output, std::make_shared<NotImplemented>(op, collectNextEdges({input})));
+  setHistory(output, std::shared_ptr<NotImplemented>(new NotImplemented(op, collectNextEdges({input})), deleteNode));
   return output;
 }
 

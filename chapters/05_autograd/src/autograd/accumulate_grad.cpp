@@ -23,7 +23,10 @@ std::shared_ptr<Node> gradAccumulator(const Tensor& leaf) {
   AutogradMeta& meta = *leaf.unsafeGetTensorImpl()->autograd;
   std::shared_ptr<Node> accumulator = meta.gradAccumulator.lock();
   if (accumulator == nullptr) {
-    accumulator = std::make_shared<AccumulateGrad>(leaf);
+    // It has no edges, so it frees no other node; deleteNode all the same,
+    // so that every node of a graph is freed the one way (1.13 makes this
+    // one with make_shared).
+    accumulator = std::shared_ptr<AccumulateGrad>(new AccumulateGrad(leaf), deleteNode);
     accumulator->addInputMetadata(leaf);
     meta.gradAccumulator = accumulator;
   }

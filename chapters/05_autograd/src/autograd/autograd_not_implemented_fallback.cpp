@@ -32,7 +32,7 @@ void autogradNotImplementedFallback(const OperatorHandle& op, DispatchKeySet dis
   }
   std::shared_ptr<NotImplemented> node;
   if (computeRequiresGrad(inputs)) {
-    node = std::make_shared<NotImplemented>(op.operatorName(), collectNextEdges(inputs));
+    node = std::shared_ptr<NotImplemented>(new NotImplemented(op.operatorName(), collectNextEdges(inputs)), deleteNode);
   }
   {
     AutoDispatchBelowADInplaceOrView guard;

@@ -13,6 +13,44 @@ thread_local std::uint64_t tlsNextSequenceNr = 0;
 
 Node::Node(std::vector<Edge> nextEdges) : nextEdges_(std::move(nextEdges)), sequenceNr_(tlsNextSequenceNr++) {}
 
+// [gather_functions]
+namespace {
+
+/// Takes `func` apart without freeing the nodes behind it from inside this
+/// call. What it saved goes first: a saved input is the tensor itself, whose
+/// grad_fn is a second reference to the node before, and with it held that
+/// node's count could not reach one. Then each edge to a node only `func`
+/// holds moves onto `stack`, for the caller's loop to free; an edge to a
+/// node held elsewhere too only drops its reference, which frees nothing.
+/// 1.13's gatherFunctions.
+void gatherFunctions(Node* func, std::vector<std::shared_ptr<Node>>& stack) {
+  func->releaseVariables();
+  for (Edge& edge : func->nextEdges()) {
+    if (edge.function.use_count() == 1) {
+      stack.push_back(std::move(edge.function));
+    } else {
+      edge.function.reset();
+    }
+  }
+}
+
+}  // namespace
+
+void deleteNode(Node* function) {
+  std::vector<std::shared_ptr<Node>> stack;
+  gatherFunctions(function, stack);
+  // Its edges hold no node now: its destructor frees no other node.
+  delete function;
+  while (!stack.empty()) {
+    std::shared_ptr<Node> func = std::move(stack.back());
+    stack.pop_back();
+    gatherFunctions(func.get(), stack);
+    // func, the last reference, goes at the end of this iteration: this
+    // deleter runs again, one level down, for a node whose edges hold none.
+  }
+}
+// [gather_functions]
+
 std::uint32_t Node::addInputMetadata(const Tensor& output) {
   inputSizes_.push_back(output.sizes());
   inputDtypes_.push_back(output.dtype());

@@ -55,7 +55,10 @@ void rebaseHistory(const Tensor& self, const std::shared_ptr<Node>& gradFn) {
   // 1.13 asks at once.
   gradFn->addInputMetadata(self);
   const Tensor base = meta.base;
-  setHistory(base, std::make_shared<CopySlices>(base, self, gradFn));
+  // deleteNode, where 1.13 writes make_shared: writes through a view one
+  // after another chain CopySlices to CopySlices, and the chain must be
+  // freed in deleteNode's loop, not by recursion.
+  setHistory(base, std::shared_ptr<CopySlices>(new CopySlices(base, self, gradFn), deleteNode));
   self.gradFn();
 }
 // [rebase_history]
@@ -95,7 +98,9 @@ Tensor& copy_(DispatchKeySet ks, Tensor& self, const Tensor& src) {
   // records nothing there (isDifferentiableType), so self stays without one.
   std::shared_ptr<CopyBackwards> grad_fn;
   if (isDifferentiableType(self.dtype()) && computeRequiresGrad({self, src})) {
-    grad_fn = std::make_shared<CopyBackwards>(collectNextEdges({self, src}));
+    // deleteNode, where 1.13 writes make_shared: a chain of copy_ is a
+    // chain of these (CopySlices' comment in rebaseHistory).
+    grad_fn = std::shared_ptr<CopyBackwards>(new CopyBackwards(collectNextEdges({self, src})), deleteNode);
     grad_fn->srcOptions = src.options();
   }
   {

@@ -62,7 +62,9 @@ const std::shared_ptr<Node>& viewGradFn(const Tensor& view) {
   }
   if (meta.historyVersion != view.version()) {
     handleViewOnRebase(view, /*indirect=*/true);
-    auto node = std::make_shared<AsStridedBackward0>(collectNextEdges({meta.base}));
+    // deleteNode, where 1.13 writes make_shared: a base written through a
+    // view again and again gets a chain of these, freed in deleteNode's loop.
+    std::shared_ptr<AsStridedBackward0> node(new AsStridedBackward0(collectNextEdges({meta.base})), deleteNode);
     node->baseSizes = meta.base.sizes();
     node->baseStrides = meta.base.strides();
     node->baseStorageOffset = meta.base.storageOffset();

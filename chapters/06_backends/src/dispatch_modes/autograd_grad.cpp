@@ -42,7 +42,7 @@ AutogradMeta& leafMeta(const Tensor& input, std::size_t index) {
 GradCapture::GradCapture(std::vector<Tensor> inputs) : inputs_(std::move(inputs)) {
   for (std::size_t i = 0; i < inputs_.size(); ++i) {
     AutogradMeta& meta = leafMeta(inputs_[i], i);
-    auto capture = std::make_shared<CaptureGrad>();
+    std::shared_ptr<CaptureGrad> capture(new CaptureGrad(), deleteNode);
     capture->addInputMetadata(inputs_[i]);
     meta.gradAccumulator = capture;
     captures_.push_back(std::move(capture));

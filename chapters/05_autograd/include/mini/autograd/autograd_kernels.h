@@ -17,12 +17,13 @@ inline namespace ch05 {
 /// The first half of every autograd kernel: if this call must be recorded
 /// (grad mode on, an input requires grad), a new node of type NodeT wired to
 /// the inputs' gradient edges; otherwise null, and the kernel only forwards.
+/// Freed by deleteNode, as every node (node.h).
 template <class NodeT>
 std::shared_ptr<NodeT> recordIfNeeded(const TensorList& inputs) {
   if (!computeRequiresGrad(inputs)) {
     return nullptr;
   }
-  return std::make_shared<NodeT>(collectNextEdges(inputs));
+  return std::shared_ptr<NodeT>(new NodeT(collectNextEdges(inputs)), deleteNode);
 }
 // [record_if_needed]
 

@@ -109,7 +109,8 @@ struct Function {
   static Tensor apply(Args&&... args) {
     TensorList tensorArguments;
     (appendIfTensor(tensorArguments, args), ...);
-    auto node = std::make_shared<CppNode<T>>(std::vector<bool>{std::is_same_v<std::remove_cvref_t<Args>, Tensor>...});
+    std::shared_ptr<CppNode<T>> node(
+        new CppNode<T>(std::vector<bool>{std::is_same_v<std::remove_cvref_t<Args>, Tensor>...}), deleteNode);
     const bool record = computeRequiresGrad(tensorArguments);
     Tensor output;
     {

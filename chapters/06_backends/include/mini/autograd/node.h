@@ -36,6 +36,9 @@ class Node {
   virtual void releaseVariables() {}
 
   const std::vector<Edge>& nextEdges() const { return nextEdges_; }
+  /// The same, to take apart: deleteNode moves each edge out of a node it
+  /// frees (1.13's non-const next_edges()).
+  std::vector<Edge>& nextEdges() { return nextEdges_; }
   /// Whether input `index` of the forward operator wants a gradient; a
   /// formula skips the work for one that does not.
   bool needsInputGrad(std::size_t index) const { return index < nextEdges_.size() && nextEdges_[index].isValid(); }
@@ -65,6 +68,18 @@ class Node {
   std::uint64_t sequenceNr_;
 };
 // [node]
+
+// [delete_node]
+/// The deleter of every node's shared_ptr, as 1.13's (function.h): every
+/// place that makes a node writes std::shared_ptr<T>(new T(...), deleteNode),
+/// never std::make_shared, which cannot take a deleter. Freed by its
+/// destructor alone, a node would release its edges, and the last reference
+/// to the node before would run that node's destructor from inside this
+/// one's, once per node of a chain: a graph of some 10,000 nodes ran out of
+/// stack. deleteNode frees the nodes it makes the last owner of in a loop,
+/// with a heap stack in place of the call stack, so any depth is freed.
+void deleteNode(Node* function);
+// [delete_node]
 
 /// The edge a gradient for `tensor` must follow: its grad_fn for a result,
 /// its AccumulateGrad for a leaf that requires grad, nothing otherwise.
