@@ -19,6 +19,24 @@ PyObject* THPDtype_repr(PyObject* self) {
   return PyUnicode_FromString(fmt::format("torch.{}", scalarTypeName(type)).c_str());
 }
 
+// 1.13's dtype properties (torch/csrc/Dtype.cpp); no complex dtype here.
+PyObject* THPDtype_is_floating_point(PyObject* self, void* /*unused*/) {
+  return PyBool_FromLong(isFloatingType(reinterpret_cast<THPDtype*>(self)->scalar_type));
+}
+
+PyObject* THPDtype_is_complex(PyObject* /*self*/, void* /*unused*/) { Py_RETURN_FALSE; }
+
+PyObject* THPDtype_is_signed(PyObject* self, void* /*unused*/) {
+  return PyBool_FromLong(reinterpret_cast<THPDtype*>(self)->scalar_type != ScalarType::Bool);
+}
+
+PyGetSetDef THPDtype_properties[] = {
+    {"is_floating_point", THPDtype_is_floating_point, nullptr, nullptr, nullptr},
+    {"is_complex", THPDtype_is_complex, nullptr, nullptr, nullptr},
+    {"is_signed", THPDtype_is_signed, nullptr, nullptr, nullptr},
+    {nullptr},
+};
+
 }  // namespace
 
 PyTypeObject THPDtypeType = {
@@ -27,6 +45,7 @@ PyTypeObject THPDtypeType = {
     .tp_repr = THPDtype_repr,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A tensor's element type (torch.dtype).",
+    .tp_getset = THPDtype_properties,
 };
 
 PyObject* getTHPDtype(ScalarType type) { return dtypeObjects.at(static_cast<std::size_t>(type)); }

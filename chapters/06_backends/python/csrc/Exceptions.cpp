@@ -1,6 +1,11 @@
 #include "csrc/Exceptions.h"
 
+#include <utility>
+
+#include <fmt/format.h>
+
 #include "mini/util/operator_error.h"
+#include "mini/util/warning.h"
 
 namespace mini::python {
 
@@ -52,6 +57,8 @@ void python_error::restore() const {
 
 namespace {
 
+thread_local PyWarningHandler* innermostWarningHandler = nullptr;
+
 /// The text Python gets: 1.13's message, without the operator's name that
 /// the course's C++ errors put first (mini/util/operator_error.h).
 const char* messageOf(const std::exception& error) {
@@ -62,6 +69,41 @@ const char* messageOf(const std::exception& error) {
 }
 
 }  // namespace
+
+PyWarningHandler::PyWarningHandler() : enclosing_(std::exchange(innermostWarningHandler, this)) {}
+
+PyWarningHandler::~PyWarningHandler() {
+  innermostWarningHandler = enclosing_;
+  if (warnings_.empty()) {
+    return;
+  }
+  // A binding that failed may have set its exception already: it is kept
+  // aside while the warnings are raised, and set again after them.
+  PyObject* type = nullptr;
+  PyObject* value = nullptr;
+  PyObject* traceback = nullptr;
+  PyErr_Fetch(&type, &value, &traceback);
+  for (const std::string& warning : warnings_) {
+    if (PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 1) != 0) {
+      // A filter made it an error, which a destructor cannot raise: Python
+      // reports it as unraisable, and the binding's result stands.
+      PyErr_WriteUnraisable(nullptr);
+    }
+  }
+  PyErr_Restore(type, value, traceback);
+}
+
+void PyWarningHandler::install() {
+  setWarningHandler(
+      [](const std::string& message) {
+        if (innermostWarningHandler != nullptr) {
+          innermostWarningHandler->warnings_.push_back(message);
+        } else {
+          fmt::print(stderr, "Warning: {}\n", message);
+        }
+      },
+      /*withoutOperator=*/true);
+}
 
 void translateException() {
   try {

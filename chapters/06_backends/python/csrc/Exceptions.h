@@ -14,6 +14,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace mini::python {
 
@@ -48,9 +49,33 @@ class TypeError : public std::runtime_error {
 /// Sets the Python exception that matches the C++ one being handled.
 void translateException();
 
+/// torch::PyWarningHandler: while a binding runs, the warnings its C++ code
+/// raises (mini::warn, TORCH_WARN's counterpart) are kept, and raised as
+/// Python UserWarnings when the binding is done, with the GIL held again,
+/// so that Python's `warnings` filters see them. One per HANDLE_TH_ERRORS;
+/// they nest as bindings call Python that calls bindings. A warning raised
+/// on a thread running no binding still goes to stderr.
+class PyWarningHandler {
+ public:
+  PyWarningHandler();
+  ~PyWarningHandler();
+  PyWarningHandler(const PyWarningHandler&) = delete;
+  PyWarningHandler& operator=(const PyWarningHandler&) = delete;
+
+  /// Routes mini::warn to the handler of the calling thread's innermost
+  /// binding; the module calls it once, when imported.
+  static void install();
+
+ private:
+  std::vector<std::string> warnings_;
+  PyWarningHandler* enclosing_;
+};
+
 }  // namespace mini::python
 
-#define HANDLE_TH_ERRORS try {
+#define HANDLE_TH_ERRORS \
+  try {                  \
+    ::mini::python::PyWarningHandler mini_warning_buffer_;
 #define END_HANDLE_TH_ERRORS_RET(retval)  \
   }                                       \
   catch (...) {                           \

@@ -85,6 +85,7 @@ PyMODINIT_FUNC PyInit__C() {
     return nullptr;
   }
   initDispatchBindings(module);
+  PyWarningHandler::install();
   if (PyErr_Occurred()) {
     Py_DECREF(module);
     return nullptr;

@@ -62,9 +62,13 @@ std::unordered_map<const TensorImpl*, PyObject*>& plainObjects() {
 }
 
 // tp_new of _TensorBase: Python code makes tensors with mini_torch.tensor()
-// or _make_wrapper_subclass, never with the class itself.
+// or _make_wrapper_subclass, never with the class itself. torch.Tensor(2, 3)
+// and torch.Tensor([1, 2]), 1.13's legacy constructor, say they are missing.
 PyObject* THPVariable_pynew(PyTypeObject* type, PyObject* /*args*/, PyObject* /*kwargs*/) {
-  PyErr_Format(PyExc_TypeError, "cannot create '%s' instances: use mini_torch.tensor(data)", type->tp_name);
+  PyErr_Format(PyExc_NotImplementedError,
+               "%s(...), the legacy constructor, is not in mini_torch, the course's module: make tensors with "
+               "torch.tensor(data), torch.empty(size), torch.zeros(size)",
+               type->tp_name);
   return nullptr;
 }
 
@@ -273,13 +277,37 @@ PyObject* THPVariable_detach(PyObject* self, PyObject* /*unused*/) {
   END_HANDLE_TH_ERRORS
 }
 
-PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args) {
+/// 1.13's requires_grad_leaf_error (torch/csrc/autograd/utils/error_messages.h).
+std::string requiresGradLeafError(bool requires_grad) {
+  std::string message = "you can only change requires_grad flags of leaf variables.";
+  if (!requires_grad) {
+    message +=
+        " If you want to use a computed variable in a subgraph that doesn't require differentiation use "
+        "var_no_grad = var.detach().";
+  }
+  return message;
+}
+
+/// t.requires_grad_(flag=True), as 1.13's VariableTypeManual: a computed
+/// tensor already requires grad, so True is a no-op there and only False is
+/// refused; an integral tensor cannot require grad.
+PyObject* THPVariable_requires_grad_(PyObject* self, PyObject* args, PyObject* kwargs) {
   HANDLE_TH_ERRORS
+  static const char* keywords[] = {"requires_grad", nullptr};
   int flag = 1;
-  if (!PyArg_ParseTuple(args, "|p", &flag)) {
+  if (!PyArg_ParseTupleAndKeywords(args, kwargs, "|p", const_cast<char**>(keywords), &flag)) {
     return nullptr;
   }
-  self_(self)->cdata.setRequiresGrad(flag != 0);
+  Tensor& tensor = self_(self)->cdata;
+  if (!tensor.isLeaf()) {
+    if (flag == 0) {
+      throw std::runtime_error(requiresGradLeafError(false));
+    }
+  } else if (flag != 0 && !isFloatingType(tensor.dtype())) {
+    throw std::runtime_error("only Tensors of floating point dtype can require gradients");
+  } else {
+    tensor.setRequiresGrad(flag != 0);
+  }
   Py_INCREF(self);
   return self;
   END_HANDLE_TH_ERRORS
@@ -295,27 +323,41 @@ PyObject* THPVariable_numel(PyObject* self, PyObject* /*unused*/) {
   END_HANDLE_TH_ERRORS
 }
 
-/// a.to(mini_torch.float64), a.to("cpu"), a.to(mini_torch.device("meta")).
-PyObject* THPVariable_to(PyObject* self, PyObject* args) {
+/// a.to(torch.float64), a.to("cpu"), a.to("cpu", torch.float64),
+/// a.to(dtype=...), a.to(other): 1.13's three signatures (its
+/// memory_format aside). The tensor itself when nothing changes and no copy
+/// is asked for, else one _to_copy.
+PyObject* THPVariable_to(PyObject* self, PyObject* args, PyObject* kwargs) {
   HANDLE_TH_ERRORS
-  PyObject* target = nullptr;
-  if (!PyArg_ParseTuple(args, "O", &target)) {
-    return nullptr;
-  }
+  static PythonArgParser parser({
+      "to(Device? device=None, ScalarType? dtype=None, bool non_blocking=False, bool copy=False)",
+      "to(ScalarType dtype, bool non_blocking=False, bool copy=False)",
+      "to(Tensor tensor, bool non_blocking=False, bool copy=False)",
+  });
+  ParsedArgs<4> parsed_args;
+  auto _r = parser.parse(self, args, kwargs, parsed_args);
   const Tensor& tensor = THPVariable_Unpack(self);
-  if (THPDtype_Check(target)) {
-    return THPVariable_Wrap(tensor.to(reinterpret_cast<THPDtype*>(target)->scalar_type));
+  Device device = tensor.device();
+  ScalarType dtype = tensor.dtype();
+  bool copy = false;
+  if (_r.idx == 0) {
+    device = _r.isNone(0) ? device : _r.device(0);
+    dtype = _r.isNone(1) ? dtype : _r.scalartype(1);
+    copy = _r.toBool(3);
+  } else if (_r.idx == 1) {
+    dtype = _r.scalartype(0);
+    copy = _r.toBool(2);
+  } else {
+    const Tensor other = _r.tensor(0);
+    device = other.device();
+    dtype = other.dtype();
+    copy = _r.toBool(2);
   }
-  if (THPDevice_Check(target)) {
-    return THPVariable_Wrap(tensor.to(reinterpret_cast<THPDevice*>(target)->device));
+  // non_blocking changes nothing on this course's devices: every copy waits.
+  if (!copy && device == tensor.device() && dtype == tensor.dtype()) {
+    return THPVariable_Wrap(tensor);
   }
-  if (PyUnicode_Check(target)) {
-    return THPVariable_Wrap(tensor.to(parseDevice(PyUnicode_AsUTF8(target))));
-  }
-  throw TypeError(
-      fmt::format("to() received an invalid combination of arguments - got ({}), but expected one of:\n"
-                  " * (torch.device device)\n * (torch.dtype dtype)\n",
-                  Py_TYPE(target)->tp_name));
+  return THPVariable_Wrap(_to_copy(tensor, dtype, device));
   END_HANDLE_TH_ERRORS
 }
 
@@ -351,7 +393,16 @@ int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void* /*unuse
   if (value == nullptr || !PyBool_Check(value)) {
     throw TypeError("requires_grad must be a bool");
   }
-  self_(self)->cdata.setRequiresGrad(value == Py_True);
+  // 1.13's THPVariable_set_requires_grad: only a leaf's flag changes, and
+  // only a floating tensor can require grad.
+  Tensor& tensor = self_(self)->cdata;
+  if (!tensor.isLeaf()) {
+    throw std::runtime_error(requiresGradLeafError(value == Py_True));
+  }
+  if (value == Py_True && !isFloatingType(tensor.dtype())) {
+    throw std::runtime_error("Only Tensors of floating point and complex dtype can require gradients");
+  }
+  tensor.setRequiresGrad(value == Py_True);
   return 0;
   END_HANDLE_TH_ERRORS_RET(-1)
 }
@@ -433,10 +484,12 @@ PyMethodDef manual_methods[] = {
     {"backward", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_backward)),
      METH_VARARGS | METH_KEYWORDS, nullptr},
     {"detach", THPVariable_detach, METH_NOARGS, nullptr},
-    {"requires_grad_", THPVariable_requires_grad_, METH_VARARGS, nullptr},
+    {"requires_grad_", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_requires_grad_)),
+     METH_VARARGS | METH_KEYWORDS, nullptr},
     {"dim", THPVariable_dim, METH_NOARGS, nullptr},
     {"numel", THPVariable_numel, METH_NOARGS, nullptr},
-    {"to", THPVariable_to, METH_VARARGS, nullptr},
+    {"to", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(THPVariable_to)), METH_VARARGS | METH_KEYWORDS,
+     nullptr},
 };
 
 std::vector<PyMethodDef>& allMethods() {
@@ -491,6 +544,11 @@ PyObject* THPVariable_make_wrapper_subclass(PyObject* /*module*/, PyObject* args
   PyObject* cls = parsed_args.args[0];
   if (!PyType_Check(cls) || !PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(cls), &THPVariableType)) {
     throw TypeError("_make_wrapper_subclass: cls must be a subclass of mini_torch.Tensor");
+  }
+  // 1.13's check: a wrapper has no data, so an operator that found no
+  // __torch_dispatch__ would run a kernel on nothing.
+  if (PyObject_HasAttrString(cls, "__torch_dispatch__") == 0) {
+    throw TypeError(fmt::format("{} must define __torch_dispatch__", reinterpret_cast<PyTypeObject*>(cls)->tp_name));
   }
   // No data: the wrapper's operators all go to __torch_dispatch__, which
   // computes on what the subclass wraps. (1.13's wrapper reports the device

@@ -24,6 +24,8 @@ from mini_torch._ops import _op_overload_of, ops  # noqa: E402,F401
 from mini_torch import library, overrides  # noqa: E402,F401
 
 _C._set_op_overload_factory(_op_overload_of)
+# Where 1.13's subclasses find it: torch._C._disabled_torch_function_impl.
+_C._disabled_torch_function_impl = overrides._disabled_torch_function_impl
 
 
 def __getattr__(name):

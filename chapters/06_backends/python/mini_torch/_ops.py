@@ -58,13 +58,15 @@ class OpOverloadPacket:
         return overload
 
     def __call__(self, *args, **kwargs):
-        """The first overload that takes these arguments (torch asks the JIT)."""
+        """The first overload whose schema takes these arguments (torch asks
+        the JIT's schema matching); only then is it called, so an error its
+        kernel raises reaches the caller as raised."""
         errors = []
         for name in self._overload_names:
-            try:
+            why = _C._dispatch_args_fit(self._qualified_op_name, name, args, kwargs)
+            if why is None:
                 return getattr(self, "default" if name == "" else name)(*args, **kwargs)
-            except TypeError as error:
-                errors.append(str(error))
+            errors.append(why)
         raise TypeError(f"{self}: no overload takes these arguments:\n" + "\n".join(errors))
 
     def __repr__(self):
@@ -84,7 +86,8 @@ class _OpNamespace:
         qualified = f"{self.name}::{op_name}"
         overloads = _C._dispatch_overload_names(qualified)
         if not overloads:
-            raise AttributeError(f"No such operator {qualified}")
+            # 1.13's words (torch/_ops.py, whose _OpNamespace asks the JIT).
+            raise AttributeError(f"'_OpNamespace' '{self.name}' object has no attribute '{op_name}'")
         packet = OpOverloadPacket(qualified, op_name, overloads)
         setattr(self, op_name, packet)
         return packet

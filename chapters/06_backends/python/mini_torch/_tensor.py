@@ -36,7 +36,7 @@ class Tensor(_C._TensorBase):
     __mul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.mul)
     __rmul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.mul)
     __truediv__ = _wrap_type_error_to_not_implemented(_C._TensorBase.div)
-    __matmul__ = _C._TensorBase.matmul
+    __matmul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.matmul)
     __neg__ = _C._TensorBase.neg
     __iadd__ = _wrap_type_error_to_not_implemented(_C._TensorBase.add_)
     __isub__ = _wrap_type_error_to_not_implemented(_C._TensorBase.sub_)
@@ -48,6 +48,32 @@ class Tensor(_C._TensorBase):
         # 2 - a: the operator rsub (other - self), as 1.13's torch/_tensor.py
         # calls it, so that a mode sees aten.rsub.Scalar(a, 2).
         return _C._VariableFunctions.rsub(self, other)
+
+    # What 1.13's Tensor.float(), .double(), ... are: to() with one dtype
+    # (or device), the tensor itself when it has it already.
+    def float(self):
+        return self.to(_C.float32)
+
+    def double(self):
+        return self.to(_C.float64)
+
+    def half(self):
+        return self.to(_C.float16)
+
+    def bfloat16(self):
+        return self.to(_C.bfloat16)
+
+    def long(self):
+        return self.to(_C.int64)
+
+    def bool(self):
+        return self.to(_C.bool)
+
+    def cpu(self):
+        return self.to("cpu")
+
+    def cuda(self):
+        return self.to("cuda")
 
     @property
     def shape(self):

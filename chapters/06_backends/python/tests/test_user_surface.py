@@ -8,6 +8,7 @@ by name."""
 
 import operator
 import unittest
+import warnings
 
 import mini_torch
 from mini_torch.library import Library
@@ -70,6 +71,46 @@ class Data(unittest.TestCase):
             mini_torch.ones(2).mul(mini_torch.ones(3))
         with self.assertRaisesRegex(RuntimeError, "^result type Float can't be cast to the desired output type Long$"):
             mini_torch.ones(2, dtype=mini_torch.int64).add_(mini_torch.ones(2))
+
+
+class Conversions(unittest.TestCase):
+    def test_to_takes_1_13s_signatures(self):
+        a = mini_torch.ones(2)
+        self.assertIs(a.to(mini_torch.float32), a)
+        self.assertIsNot(a.to(mini_torch.float32, copy=True), a)
+        self.assertEqual(a.to(dtype=mini_torch.float64).dtype, mini_torch.float64)
+        self.assertEqual(a.to("cpu", mini_torch.float64).dtype, mini_torch.float64)
+        self.assertEqual(a.to(device="cpu").dtype, mini_torch.float32)
+        self.assertEqual(a.to(mini_torch.ones(1, dtype=mini_torch.int64)).dtype, mini_torch.int64)
+        with self.assertRaisesRegex(TypeError, "^to\\(\\) received an invalid combination of arguments"):
+            a.to(mini_torch.float64, mini_torch.float32)
+
+    def test_dtype_shorthands_and_properties(self):
+        a = mini_torch.tensor([1.5, -2.0])
+        self.assertEqual(a.long().tolist(), [1, -2])
+        self.assertEqual(a.bool().tolist(), [True, True])
+        self.assertEqual(a.double().dtype, mini_torch.float64)
+        self.assertIs(a.float(), a)
+        self.assertEqual(repr(mini_torch.float32), "torch.float32")
+        self.assertTrue(mini_torch.float32.is_floating_point)
+        self.assertFalse(mini_torch.int64.is_floating_point)
+        self.assertFalse(mini_torch.bool.is_signed)
+
+    def test_requires_grad_follows_1_13(self):
+        y = mini_torch.ones(2, requires_grad=True) * 2.0
+        self.assertIs(y.requires_grad_(), y)  # already requires grad: nothing to change
+        with self.assertRaisesRegex(RuntimeError, "^you can only change requires_grad flags of leaf variables. If"):
+            y.requires_grad_(False)
+        with self.assertRaisesRegex(RuntimeError, "^you can only change requires_grad flags of leaf variables.$"):
+            y.requires_grad = True
+        with self.assertRaisesRegex(RuntimeError, "^only Tensors of floating point dtype can require gradients$"):
+            mini_torch.ones(2, dtype=mini_torch.int64).requires_grad_()
+        with self.assertRaisesRegex(RuntimeError, "^Only Tensors of floating point and complex dtype can require"):
+            mini_torch.tensor([1], requires_grad=True)
+
+    def test_matmul_with_a_number_is_pythons_error(self):
+        with self.assertRaisesRegex(TypeError, "^unsupported operand type\\(s\\) for @"):
+            mini_torch.ones(2, 2) @ 2
 
 
 class Identity(unittest.TestCase):
@@ -184,6 +225,45 @@ class PythonKernels(unittest.TestCase):
         again = Library("surface_twice", "FRAGMENT")
         again.impl("twice", lambda a: a * 3.0, "CPU")  # the first library is closed: allowed again
         again.close()
+
+
+class Warnings(unittest.TestCase):
+    def test_a_cpp_warning_is_a_python_warning(self):
+        # An out= tensor with elements, resized: 1.13's TORCH_WARN, which
+        # reaches Python as a UserWarning that filters can see.
+        out = mini_torch.ones(3)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            mini_torch.add(mini_torch.ones(2), mini_torch.ones(2), out=out)
+        self.assertEqual([w.category for w in caught], [UserWarning])
+        self.assertRegex(str(caught[0].message), "^An output with one or more elements was resized")
+
+
+class Packets(unittest.TestCase):
+    def test_a_kernels_type_error_is_not_an_overload_error(self):
+        lib = Library("surface_packet", "DEF")
+        lib.define("f(Tensor self) -> Tensor")
+        calls = []
+
+        def f(a):
+            calls.append(1)
+            raise TypeError("kernel says bad type")
+
+        lib.impl("f", f, "CPU")
+        with self.assertRaisesRegex(TypeError, "^kernel says bad type$"):
+            mini_torch.ops.surface_packet.f(mini_torch.ones(1))
+        self.assertEqual(calls, [1])
+        with self.assertRaisesRegex(TypeError, "^surface_packet.f: no overload takes these arguments"):
+            mini_torch.ops.surface_packet.f(mini_torch.ones(1), 2)
+        lib.close()
+
+    def test_a_wrapper_subclass_must_define_torch_dispatch(self):
+        class Bare(mini_torch.Tensor):
+            pass
+
+        with self.assertRaisesRegex(TypeError, "^Bare must define __torch_dispatch__$"):
+            mini_torch.Tensor._make_wrapper_subclass(Bare, [2])
+        self.assertTrue(callable(mini_torch._C._disabled_torch_function_impl))
 
 
 class Printing(unittest.TestCase):

@@ -88,12 +88,11 @@ void resizeOut(std::string_view op, const Tensor& out, const Sizes& sizes, const
   }
   // 1.13 still resizes a non-empty out= tensor, and warns that it will stop.
   if (out.numel() != 0) {
-    warn(
-        fmt::format("{}: An output with one or more elements was resized since it had shape [{}], which does not "
-                    "match the required output shape [{}]. This behavior is deprecated, and in a future PyTorch "
-                    "release outputs will not be resized unless they have zero elements. You can explicitly reuse "
-                    "an out tensor t by resizing it, inplace, to zero elements with t.resize_(0).",
-                    op, fmt::join(out.sizes(), ", "), fmt::join(sizes, ", ")));
+    warn(op, fmt::format("An output with one or more elements was resized since it had shape [{}], which does not "
+                         "match the required output shape [{}]. This behavior is deprecated, and in a future PyTorch "
+                         "release outputs will not be resized unless they have zero elements. You can explicitly "
+                         "reuse an out tensor t by resizing it, inplace, to zero elements with t.resize_(0).",
+                         fmt::join(out.sizes(), ", "), fmt::join(sizes, ", ")));
   }
   resizeInPlace(out, sizes);
 }

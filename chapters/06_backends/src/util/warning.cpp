@@ -13,6 +13,10 @@ std::function<void(const std::string&)>& warningHandler() {
   static std::function<void(const std::string&)> handler;
   return handler;
 }
+bool& handlerWithoutOperator() {
+  static bool withoutOperator = false;
+  return withoutOperator;
+}
 }  // namespace
 
 void warn(const std::string& message) {
@@ -23,7 +27,13 @@ void warn(const std::string& message) {
   fmt::print(stderr, "Warning: {}\n", message);
 }
 
-std::function<void(const std::string&)> setWarningHandler(std::function<void(const std::string&)> handler) {
+void warn(std::string_view op, const std::string& message) {
+  warn(warningHandler() && handlerWithoutOperator() ? message : fmt::format("{}: {}", op, message));
+}
+
+std::function<void(const std::string&)> setWarningHandler(std::function<void(const std::string&)> handler,
+                                                          bool withoutOperator) {
+  handlerWithoutOperator() = withoutOperator;
   return std::exchange(warningHandler(), std::move(handler));
 }
 

@@ -286,18 +286,10 @@ void pythonTensorDispatch(const OperatorHandle& op, Stack* stack) {
 
 // ------------------------------------------------------------ functions
 
-/// _dispatch_call_boxed("aten::add", "Tensor", args, kwargs): the operator
-/// called through the dispatcher, boxed, as torch.ops' OpOverload calls it.
-PyObject* dispatch_call_boxed(PyObject* /*module*/, PyObject* args) {
-  HANDLE_TH_ERRORS
-  const char* name = nullptr;
-  const char* overload = nullptr;
-  PyObject* call_args = nullptr;
-  PyObject* call_kwargs = nullptr;
-  if (!PyArg_ParseTuple(args, "ssO!O!", &name, &overload, &PyTuple_Type, &call_args, &PyDict_Type, &call_kwargs)) {
-    return nullptr;
-  }
-  const OperatorHandle op = findOperator(name, overload);
+/// The boxed call's stack from Python's (args, kwargs), checked against the
+/// schema as the JIT's matching checks them: a TypeError when they do not
+/// fit. Nothing runs yet, so a packet can ask each overload in turn.
+Stack stackFromPython(const OperatorHandle& op, PyObject* call_args, PyObject* call_kwargs) {
   const FunctionSchema& schema = op.schema();
   // ops.aten.mul.Tensor(a, 2) as mini_torch.mul(a, 2): a number for a Tensor.
   const ToIValueAllowNumbersAsTensors numbers(schema.name.starts_with("aten::") &&
@@ -328,6 +320,45 @@ PyObject* dispatch_call_boxed(PyObject* /*module*/, PyObject* args) {
   if (used_kwargs != PyDict_Size(call_kwargs)) {
     throw TypeError(fmt::format("{}() got an unexpected keyword argument", schema.operatorName()));
   }
+  return stack;
+}
+
+/// _dispatch_args_fit("aten::add", "Tensor", args, kwargs): None when the
+/// arguments fit the overload's schema, else why not. An OpOverloadPacket
+/// picks its overload with this before calling it, as 1.13 asks the JIT's
+/// schema matching: an error the chosen kernel raises then reaches the
+/// caller as it was raised, never as "no overload takes these arguments".
+PyObject* dispatch_args_fit(PyObject* /*module*/, PyObject* args) {
+  HANDLE_TH_ERRORS
+  const char* name = nullptr;
+  const char* overload = nullptr;
+  PyObject* call_args = nullptr;
+  PyObject* call_kwargs = nullptr;
+  if (!PyArg_ParseTuple(args, "ssO!O!", &name, &overload, &PyTuple_Type, &call_args, &PyDict_Type, &call_kwargs)) {
+    return nullptr;
+  }
+  try {
+    stackFromPython(findOperator(name, overload), call_args, call_kwargs);
+  } catch (const TypeError& error) {
+    return PyUnicode_FromString(error.what());
+  }
+  Py_RETURN_NONE;
+  END_HANDLE_TH_ERRORS
+}
+
+/// _dispatch_call_boxed("aten::add", "Tensor", args, kwargs): the operator
+/// called through the dispatcher, boxed, as torch.ops' OpOverload calls it.
+PyObject* dispatch_call_boxed(PyObject* /*module*/, PyObject* args) {
+  HANDLE_TH_ERRORS
+  const char* name = nullptr;
+  const char* overload = nullptr;
+  PyObject* call_args = nullptr;
+  PyObject* call_kwargs = nullptr;
+  if (!PyArg_ParseTuple(args, "ssO!O!", &name, &overload, &PyTuple_Type, &call_args, &PyDict_Type, &call_kwargs)) {
+    return nullptr;
+  }
+  const OperatorHandle op = findOperator(name, overload);
+  Stack stack = stackFromPython(op, call_args, call_kwargs);
   {
     gil_scoped_release no_gil;
     op.callBoxed(&stack);
@@ -570,6 +601,7 @@ PyTypeObject THPDispatchLibraryType = {
 
 PyMethodDef dispatch_methods[] = {
     {"_dispatch_call_boxed", dispatch_call_boxed, METH_VARARGS, nullptr},
+    {"_dispatch_args_fit", dispatch_args_fit, METH_VARARGS, nullptr},
     {"_dispatch_schema", dispatch_schema, METH_VARARGS, nullptr},
     {"_dispatch_overload_names", dispatch_overload_names, METH_O, nullptr},
     {"_set_op_overload_factory", set_op_overload_factory, METH_O, nullptr},

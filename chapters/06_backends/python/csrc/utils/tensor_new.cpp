@@ -164,6 +164,9 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
     }
     result = result.to(PythonArgs{0, signature, parsed}.device(0));
   }
+  if (requires_grad && !isFloatingType(result.dtype())) {
+    throw std::runtime_error("Only Tensors of floating point and complex dtype can require gradients");
+  }
   if (requires_grad) {
     result.setRequiresGrad(true);
   }
