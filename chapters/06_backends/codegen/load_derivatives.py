@@ -222,10 +222,16 @@ def load_derivatives(files: list[tuple[str, str]], operators: list[Operator],
                 raise DerivativesYamlError(display_path, line, f"{schema.full_name} has two entries "
                                            f"(first at {first[schema.full_name].path}:{first[schema.full_name].line})")
             derivatives = _derivatives_of(entry, operator, display_path)
-            if not derivatives:
+            differentiability = _output_differentiability(entry, operator, display_path)
+            # An entry with no formula at all says only that its result is not
+            # differentiable (output_differentiability: [False]): the
+            # comparisons' bool results. Its kernel records nothing and it has
+            # no node, so it takes no number from the node names (1.13's
+            # EqBackward0 is eq_.Scalar's).
+            if not derivatives and differentiability != [False]:
                 raise DerivativesYamlError(display_path, line, f"{schema.full_name}: no formula for any input")
-            info = DifferentiabilityInfo(operator, _node_name(operator, counts), derivatives, entry.get("result"),
-                                         _output_differentiability(entry, operator, display_path),
+            node = _node_name(operator, counts) if derivatives else ""
+            info = DifferentiabilityInfo(operator, node, derivatives, entry.get("result"), differentiability,
                                          display_path, line)
             first[schema.full_name] = info
             infos.append(info)
