@@ -41,12 +41,6 @@ inline const std::vector<Difference> kDeliberateDifferences = {
      "mm(): functions with out=", "matmul(): functions with out=", "docs/errors.md#error-06-out-requires-grad"},
     {"matmul multiplies 2-D tensors only", "versions", "call r matmul.out", "",
      "this chapter multiplies 2-D tensors only", "docs/errors.md#error-05-matmul-dims"},
-    {"matmul checks that the dtypes match before its dtype loop refuses bool", "promotion", "call r matmul",
-     "\"addmm_impl_cpu_\" not implemented for 'Bool'", "expected scalar type Bool but found",
-     "docs/errors.md#error-06-scalar-type"},
-    {"matmul checks that the dtypes match before its dtype loop refuses float16", "reduced_precision", "call r matmul",
-     "\"addmm_impl_cpu_\" not implemented for 'Half'", "expected scalar type Half but found",
-     "docs/errors.md#error-06-scalar-type"},
     {"clone and _to_copy give a contiguous result; 1.13 keeps the input's stride order (preserve_format)",
      "values,factories_views", "strides r", "", "", "docs/errors.md#error-06-deliberate-differences"},
 };
