@@ -41,6 +41,8 @@ inline const std::vector<Difference> kDeliberateDifferences = {
      "mm(): functions with out=", "matmul(): functions with out=", "docs/errors.md#error-06-out-requires-grad"},
     {"matmul multiplies 2-D tensors only", "versions", "call r matmul.out", "",
      "this chapter multiplies 2-D tensors only", "docs/errors.md#error-05-matmul-dims"},
+    {"an elementwise result is contiguous; 1.13's follows its inputs' stride order (a comparison of a transposed view)",
+     "comparison", "transposed_operand strides r", "", "", "docs/errors.md#error-06-deliberate-differences"},
     {"clone and _to_copy give a contiguous result; 1.13 keeps the input's stride order (preserve_format)",
      "values,factories_views", "strides r", "", "", "docs/errors.md#error-06-deliberate-differences"},
 };
