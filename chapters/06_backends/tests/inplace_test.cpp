@@ -44,8 +44,8 @@ TEST(Inplace, TheSavedTensorErrorNamesTheTensorTypeOfItsDtype) {
 // is torch.FloatTensor. The random programs met the bool one once a
 // comparison's result could be a saved operand.
 TEST(Inplace, TheSavedTensorErrorNamesBoolAndBFloat16ByKeyAndType) {
-  for (const auto& [dtype, name] : {std::pair{ScalarType::Bool, "[CPUBoolType [2]]"},
-                                    std::pair{ScalarType::BFloat16, "[CPUBFloat16Type [2]]"}}) {
+  for (const auto& [dtype, name] :
+       {std::pair{ScalarType::Bool, "[CPUBoolType [2]]"}, std::pair{ScalarType::BFloat16, "[CPUBFloat16Type [2]]"}}) {
     const Tensor x = ones({2}, TensorOptions{}.withRequiresGrad(true));
     Tensor other = ones({2}, TensorOptions{}.withDtype(dtype));
     const Tensor y = mul(x, other);  // MulBackward0 saves other for x's gradient
