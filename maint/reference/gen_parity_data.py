@@ -1298,6 +1298,11 @@ def comparison(family):
         case.is_leaf("r")
         case.call("s", op + ".Scalar", "a", 2)
         case.requires_grad("s")
+        case.tensor("o", "Bool", [3], [False, False, False])
+        case.call("t", op + ".Tensor_out", "a", "b", "o")
+        case.requires_grad("t")
+        case.tensor("p", "Double", [3], [0.0, 0.0, 0.0])
+        case.call("u", op + ".Scalar_out", "a", 2, "p")
 
 
 FAMILIES = [

@@ -60,6 +60,10 @@ def statements():
             f"torch.{op}(i, 2.5, out=torch.empty(3, dtype=torch.float64))",
             f"torch.{op}(x, 2.0)",
             f"torch.{op}(x, x).requires_grad",
+            # out= with an input that requires grad: not refused, as the
+            # result is not differentiable.
+            f"torch.{op}(x, 1.5, out=torch.empty(3, dtype=torch.bool))",
+            f"torch.{op}(x, x, out=torch.empty(3))",
             f"torch.{op}(i, torch.tensor([1, 2]))",
             f"torch.{op}(i, 'x')",
             f"torch.{op}(2, i)",

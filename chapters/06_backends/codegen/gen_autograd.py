@@ -27,7 +27,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_ops import cpp_name, names, parameters, split_exercise, wrapper_id, write_files  # noqa: E402
-from load_derivatives import (DerivativesYamlError, DifferentiabilityInfo, inplace_variant,  # noqa: E402
+from load_derivatives import (DerivativesYamlError, DifferentiabilityInfo, inplace_variant, out_variant,  # noqa: E402
                               load_derivatives)
 from model import Operator, OpsYamlError, load_operators  # noqa: E402
 
@@ -179,9 +179,15 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
     if not info.derivatives:
         # No formula (output_differentiability: [False], a bool result): 1.13's
         # kernel for such an operator only calls it again below autograd, so
-        # its result never requires grad and no node is made.
-        lines += ["  auto _tmp = ([&]() {", "    AutoDispatchBelowADInplaceOrView guard;",
-                  f"    return {call};", "  })();", "  return _tmp;", "}\n"]
+        # its result never requires grad and no node is made. Its out=
+        # overload too: nothing to refuse for an input that requires grad.
+        if s.is_out:
+            written = s.out_arguments[0].name
+            lines += ["  {", "    AutoDispatchBelowADInplaceOrView guard;", f"    {call};", "  }",
+                      f"  return {written};", "}\n"]
+        else:
+            lines += ["  auto _tmp = ([&]() {", "    AutoDispatchBelowADInplaceOrView guard;",
+                      f"    return {call};", "  })();", "  return _tmp;", "}\n"]
         return "\n".join(lines)
     if inplace:
         lines.append(f"  checkInplace({s.arguments[0].name}, {inputs});")
@@ -232,6 +238,9 @@ def variable_type_cpp(infos: list[DifferentiabilityInfo], ops: list[Operator], p
         variant = inplace_variant(info, ops)
         if variant is not None and variant.schema.full_name not in by_op:
             by_op[variant.schema.full_name] = (info, variant)
+        out = out_variant(info, ops) if not info.derivatives else None
+        if out is not None and out.schema.full_name not in by_op:
+            by_op[out.schema.full_name] = (info, out)
     body = [header("the Autograd kernels (VariableType) and the Autograd row of every operator", origins(infos)),
             "#include <memory>", "#include <utility>\n", f'#include "mini/autograd/generated/{prefix}Functions.h"',
             '#include "mini/autograd/autograd_not_implemented_fallback.h"',

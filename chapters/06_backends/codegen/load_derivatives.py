@@ -245,3 +245,16 @@ def inplace_variant(info: DifferentiabilityInfo, operators: list[Operator]) -> O
         return None
     return next((op for op in operators if op.schema.name == schema.name + "_"
                  and op.schema.overload == schema.overload), None)
+
+
+def out_variant(info: DifferentiabilityInfo, operators: list[Operator]) -> Operator | None:
+    """lt.Tensor_out for lt.Tensor: the out= operator whose inputs are the
+    functional operator's arguments."""
+    schema = info.operator.schema
+    if not schema.is_functional:
+        return None
+
+    def key(arguments):
+        return [(a.name, a.type, a.default) for a in arguments]
+    return next((op for op in operators if op.schema.is_out and op.schema.name == schema.name
+                 and key(op.schema.inputs) == key(schema.arguments)), None)

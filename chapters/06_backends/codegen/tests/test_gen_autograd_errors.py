@@ -77,6 +77,12 @@ class BrokenDerivatives(unittest.TestCase):
         kernel = files["autograd/VariableType.cpp"].split("Tensor lt_Tensor(")[1].split("\n}\n")[0]
         self.assertIn("redispatch::lt(ks & kAfterAutogradKeySet, self, other)", kernel)
         self.assertNotIn("grad_fn", kernel)
+        # Its out= overload gets the same kernel, not the fallback that
+        # refuses an input that requires grad.
+        out = files["autograd/VariableType.cpp"].split("Tensor& lt_out_Tensor_out(")[1].split("\n}\n")[0]
+        self.assertIn("redispatch::lt_outf(ks & kAfterAutogradKeySet, self, other, out);", out)
+        self.assertIn("return out;", out)
+        self.assertIn('m.impl("lt.Tensor_out", mini::TORCH_FN<', files["autograd/VariableType.cpp"])
 
     def test_two_formulas_for_one_input(self):
         self.assertEqual(self.error_of("- name: atan2(Tensor self, Tensor other) -> Tensor\n"
