@@ -42,7 +42,11 @@ OPERATORS = ["add.out", "add.Tensor", "add_.Tensor", "sub.out", "sub.Tensor", "s
              "matmul.out", "matmul", "atan2.out", "atan2", "atan2_", "lerp.Tensor_out", "lerp.Tensor",
              "lerp_.Tensor", "sin", "cos", "threshold_backward", "t", "view", "copy_", "fill_.Scalar", "_to_copy",
              "clone", "empty.memory_format", "full", "zeros", "ones", "arange.start_step", "randn", "eye",
-             "rsub.Tensor", "rsub.Scalar"]
+             "rsub.Tensor", "rsub.Scalar",
+             "eq.Tensor_out", "eq.Tensor", "eq.Scalar_out", "eq.Scalar", "ne.Tensor_out", "ne.Tensor",
+             "ne.Scalar_out", "ne.Scalar", "lt.Tensor_out", "lt.Tensor", "lt.Scalar_out", "lt.Scalar",
+             "le.Tensor_out", "le.Tensor", "le.Scalar_out", "le.Scalar", "gt.Tensor_out", "gt.Tensor",
+             "gt.Scalar_out", "gt.Scalar", "ge.Tensor_out", "ge.Tensor", "ge.Scalar_out", "ge.Scalar"]
 
 
 def number(value):

@@ -35,6 +35,7 @@ FLOATS = ["Float", "Double"]
 # name otherwise. Each runs on torch as the chapter's public function does.
 BINARY = ["add", "sub", "mul", "div", "atan2"]
 UNARY = ["neg", "relu", "exp"]
+COMPARISONS = ["eq", "ne", "lt", "le", "gt", "ge"]
 
 
 def _out(name, overload="out"):
@@ -98,6 +99,12 @@ OPS.update({
     "ones": lambda size, dtype: torch.ones(size, dtype=dtype),
     "arange": lambda start, end, step, dtype: torch.arange(start, end, step, dtype=dtype),
     "randn": lambda size, dtype: torch.randn(size, dtype=dtype),
+    # The comparisons: eq (eq.Tensor), eq.Scalar, eq.Tensor_out, eq.Scalar_out.
+    **{name: fn for op in COMPARISONS for name, fn in [
+        (op, getattr(torch, op)),
+        (op + ".Scalar", getattr(torch, op)),
+        (op + ".Tensor_out", _out(op, "Tensor_out")),
+        (op + ".Scalar_out", _out(op, "Scalar_out"))]},
     # Exercise 06.5's operator: three tensors (lerp.Tensor and its variants).
     "lerp": torch.lerp,
     "lerp_": lambda a, end, weight: a.lerp_(end, weight),
@@ -1181,6 +1188,123 @@ def lerp(family):
         case.value("o")
 
 
+# Operands of each dtype for the comparisons: values that repeat across
+# dtypes (1, 0, 2 / 2.0, -1), so that some pairs are equal and some not
+# after promotion, and a fraction the integers cannot hold.
+COMPARISON_SAMPLE = {"Bool": [True, False, True, False, True, False], "Long": [1, 0, 2, -1, 3, 1],
+                     "Float": [1.0, 0.5, 2.0, -1.0, 2.5, 0.0], "Double": [1.0, 0.0, 2.5, -1.0, 3.0, 0.5]}
+
+
+def comparison_sample(dtype, sizes, shift=0):
+    values = COMPARISON_SAMPLE[dtype]
+    return [values[(i + shift) % len(values)] for i in range(math.prod(sizes))]
+
+
+def comparison(family):
+    """eq, ne, lt, le, gt and ge: every dtype pair, each operand 0-dim or
+    not, compared in their common dtype with a bool result; a number of each
+    kind as `other` (a wrapped number: an int64 tensor and 2.5 compare in
+    float32); NaN, infinities and signed zeros; out= of every dtype (the
+    bools cast, no "can't be cast" refusal), resized or refused; broadcasting;
+    a strided operand; and a result that never requires grad."""
+    for op, (da, db), (za, zb) in itertools.product(COMPARISONS, itertools.product(DTYPES, DTYPES),
+                                                    itertools.product([False, True], repeat=2)):
+        shape_a, shape_b = ([] if za else [2, 3]), ([] if zb else [2, 3])
+        case = family.case(f"{op}/{da}{'[]' if za else '[2,3]'}-{db}{'[]' if zb else '[2,3]'}")
+        case.tensor("a", da, shape_a, comparison_sample(da, shape_a))
+        case.tensor("b", db, shape_b, comparison_sample(db, shape_b, 1 if za == zb else 0))
+        case.call("r", op, "a", "b")
+    for op, dtype in itertools.product(COMPARISONS, DTYPES):
+        case = family.case(f"{op}.Scalar/{dtype}")
+        case.tensor("a", dtype, [6], comparison_sample(dtype, [6]))
+        for index, other in enumerate([1, 2, -1, 0.5, 2.0, 2.5, True, False]):
+            case.call(f"r{index}", op + ".Scalar", "a", other)
+    # Promotion that decides a value: float32's 0.1 against 0.1 as a number,
+    # as a 0-dim float64 tensor (both float32: equal) and as a 1-dim one
+    # (float64: not); 2**53 + 1 in int64 against an int and a float.
+    for op in COMPARISONS:
+        case = family.case(f"{op}/precision")
+        case.tensor("a", "Float", [2], [0.1, 0.2])
+        case.tensor("s", "Double", [], [0.1])
+        case.tensor("v", "Double", [1], [0.1])
+        case.call("r1", op + ".Scalar", "a", 0.1)
+        case.call("r2", op, "a", "s")
+        case.call("r3", op, "a", "v")
+        case.tensor("n", "Long", [2], [2**53 + 1, 2**53])
+        case.call("r4", op + ".Scalar", "n", 2**53)
+        case.call("r5", op + ".Scalar", "n", 9007199254740992.0)
+        case.tensor("m", "Long", [1], [2**53])
+        case.call("r6", op, "n", "m")
+    specials = [math.nan, math.inf, -math.inf, -0.0, 0.0, 1.0, math.nan, 3.0]
+    others = [math.nan, math.inf, 1.0, 0.0, -0.0, math.nan, 1.0, math.inf]
+    for op, dtype in itertools.product(COMPARISONS, FLOATS):
+        case = family.case(f"{op}/specials/{dtype}")
+        case.tensor("a", dtype, [len(specials)], specials)
+        case.tensor("b", dtype, [len(others)], others)
+        case.call("r", op, "a", "b")
+        case.call("s", op + ".Scalar", "a", math.nan)
+        case.call("t", op + ".Scalar", "a", math.inf)
+    for op, dout in itertools.product(COMPARISONS, DTYPES):
+        case = family.case(f"{op}.out/{dout}")
+        case.tensor("a", "Long", [2, 3], comparison_sample("Long", [2, 3]))
+        case.tensor("b", "Float", [3], comparison_sample("Float", [3], 2))
+        case.tensor("o", dout, [2, 3], sample(dout, [2, 3]))
+        case.call("r", op + ".Tensor_out", "a", "b", "o")
+        case.same("r", "o")
+        case.value("o")
+        case.tensor("p", dout, [0], [])
+        case.call("q", op + ".Scalar_out", "a", 1.5, "p")
+        case.value("p")
+        case.tensor("w", dout, [4], sample(dout, [4]))
+        case.call("x", op + ".Tensor_out", "a", "b", "w")
+        case.tensor("z", dout, [2, 3], sample(dout, [2, 3]))
+        case.call("y", op + ".Tensor_out", "z", "a", "z")
+        case.value("z")
+    shapes = [([2, 1], [3]), ([3], [2]), ([0], [1]), ([], [2, 2]), ([1, 3], [2, 1]), ([0, 2], [3, 1, 1])]
+    for op, (shape_a, shape_b) in itertools.product(COMPARISONS, shapes):
+        case = family.case(f"{op}/broadcast/{sizes_text(shape_a)}-{sizes_text(shape_b)}")
+        case.tensor("a", "Long", shape_a, comparison_sample("Long", shape_a))
+        case.tensor("b", "Double", shape_b, comparison_sample("Double", shape_b, 1))
+        case.call("r", op, "a", "b")
+        case.tensor("o", "Bool", [1], [True])
+        case.call("s", op + ".Tensor_out", "a", "b", "o")
+    for op in COMPARISONS:
+        case = family.case(f"{op}/transposed_operand")
+        case.tensor("a", "Double", [2, 3], comparison_sample("Double", [2, 3]))
+        case.strided("t", "a", [3, 2], [1, 3], 0)
+        case.tensor("b", "Long", [3, 2], comparison_sample("Long", [3, 2], 2))
+        case.call("r", op, "t", "b")
+        case.call("s", op + ".Scalar", "t", 1)
+        case.strides("r")
+    # A mask in arithmetic: promoted with a float (mul), refused by sub and
+    # neg, and by matmul, whose CPU kernel refuses a Bool self before it
+    # compares the two dtypes (the random programs met this order).
+    for op in ["lt", "ge"]:
+        case = family.case(f"{op}/mask")
+        case.tensor("a", "Float", [2, 2], [0.5, -1.0, 2.0, -0.25])
+        case.call("m", op + ".Scalar", "a", 0)
+        case.call("r1", "mul", "a", "m")
+        case.call("r2", "sub", "a", "m")
+        case.call("r3", "neg", "m")
+        case.call("r4", "matmul", "m", "a")
+        case.call("r5", "matmul", "a", "m")
+        case.call("r6", "add", "m", "m")
+    for op in COMPARISONS:
+        case = family.case(f"{op}/requires_grad")
+        case.tensor("a", "Float", [3], [1.0, 2.0, 3.0], True)
+        case.tensor("b", "Float", [3], [3.0, 2.0, 1.0], True)
+        case.call("r", op, "a", "b")
+        case.requires_grad("r")
+        case.is_leaf("r")
+        case.call("s", op + ".Scalar", "a", 2)
+        case.requires_grad("s")
+        case.tensor("o", "Bool", [3], [False, False, False])
+        case.call("t", op + ".Tensor_out", "a", "b", "o")
+        case.requires_grad("t")
+        case.tensor("p", "Double", [3], [0.0, 0.0, 0.0])
+        case.call("u", op + ".Scalar_out", "a", 2, "p")
+
+
 FAMILIES = [
     ("promotion", "the result dtype (or the error) of every operator for every dtype pair, 0-dim and n-dim",
      promotion),
@@ -1198,6 +1322,8 @@ FAMILIES = [
      alpha),
     ("lerp", "lerp with three tensors (exercise 06.5): dtypes, three-way broadcasting, in place, out=, values",
      lerp),
+    ("comparison", "eq, ne, lt, le, gt, ge: promotion to a common dtype, bool results, numbers, NaN, out=, "
+     "broadcasting", comparison),
 ]
 
 

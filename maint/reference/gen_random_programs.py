@@ -7,8 +7,8 @@ written in place, an integer conversion in the middle of a graph, a saved
 tensor that a later in-place operator changes, a second backward. This script
 writes straight-line programs drawn at random, from fixed seeds, over chapter
 06's operators (views, in-place operators on intermediates and on views,
-dtype conversions, add, sub and rsub with alpha, reductions, matmul, clone, copy_,
-fill_, then sum().backward(), and a second backward with and without
+dtype conversions, add, sub and rsub with alpha, the comparisons, reductions,
+matmul, clone, copy_, fill_, then sum().backward(), and a second backward with and without
 retain_graph), runs each statement on torch 1.13 as it writes it, and records
 every intermediate value, whether it requires grad, every error and every
 gradient. tests/random_programs/random_programs_test.cpp runs the same
@@ -138,7 +138,7 @@ def step(rng, program):
     value = program.env[target]
     intermediates = [n for n in program.results if n in program.env]
     kind = rng.choices(["binary", "unary", "inplace", "view", "convert", "reduce", "matmul", "clone", "copy_",
-                        "fill_"], weights=[18, 8, 18, 12, 5, 6, 6, 4, 5, 3])[0]
+                        "fill_", "compare"], weights=[18, 8, 18, 12, 5, 6, 6, 4, 5, 3, 5])[0]
     if kind in ("inplace", "copy_", "fill_") and not intermediates and rng.random() < 0.8:
         kind = "binary"  # a write into a leaf, mostly refused, now and then
     out = fresh(program)
@@ -152,6 +152,14 @@ def step(rng, program):
             if op in ("add", "sub", "rsub") and rng.random() < 0.5:
                 args.append(rng.choice([2, -1, 0.5, 1.5]))
         program.result(out, op, *args)
+    elif kind == "compare":
+        # A bool result that requires no grad, which later statements then
+        # meet as an operand (promoted, refused by sub and neg, written into).
+        op = rng.choice(parity.COMPARISONS)
+        if rng.random() < 0.5:
+            program.result(out, op + ".Scalar", target, rng.choice([0, 1, -0.5, 1.5, True]))
+        else:
+            program.result(out, op, target, pick_partner(rng, program, target))
     elif kind == "unary":
         program.result(out, rng.choice(["neg", "relu", "exp", "sin"]), target)
     elif kind == "inplace":

@@ -78,6 +78,24 @@ TEST(Autograd, BackwardTwiceAddsToGrad) {
   EXPECT_THAT(values(x.grad()), ElementsAre(6, 6));
 }
 
+// 1.13's AccumulateGrad has the largest sequence number: the engine adds a
+// leaf's gradient as soon as it is ready, before an older node runs. So a
+// second backward through a freed MulBackward0 still adds to x.grad before
+// it fails (torch 1.13: x.grad is 2 after the error). x's AccumulateGrad is
+// made before mul's node: by order of creation it would run after it.
+TEST(Autograd, ALeafsGradientIsAddedBeforeAnOlderNodeRuns) {
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  const Tensor y = fromValues({3, 4}, {2}, true);
+  const Tensor early = mul(x, scalarTensor(2));  // x's AccumulateGrad, made now
+  const Tensor s = sum(add(x, mul(y, y)));
+  s.backward();
+  EXPECT_THAT(values(x.grad()), ElementsAre(1, 1));
+  EXPECT_NE(errorOf([&] { s.backward(); }).find("Trying to backward through the graph a second time"),
+            std::string::npos);
+  EXPECT_THAT(values(x.grad()), ElementsAre(2, 2));
+  EXPECT_THAT(values(y.grad()), ElementsAre(6, 8));
+}
+
 TEST(Autograd, TwoLeavesNeverShareOneGradTensor) {
   const Tensor a = fromValues({1}, {1}, true);
   const Tensor b = fromValues({2}, {1}, true);

@@ -27,7 +27,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from gen_ops import cpp_name, names, parameters, split_exercise, wrapper_id, write_files  # noqa: E402
-from load_derivatives import (DerivativesYamlError, DifferentiabilityInfo, inplace_variant,  # noqa: E402
+from load_derivatives import (DerivativesYamlError, DifferentiabilityInfo, inplace_variant, out_variant,  # noqa: E402
                               load_derivatives)
 from model import Operator, OpsYamlError, load_operators  # noqa: E402
 
@@ -90,7 +90,7 @@ def functions_h(infos: list[DifferentiabilityInfo]) -> str:
             '#include "mini/autograd/node.h"', '#include "mini/autograd/saved_variable.h"',
             '#include "mini/core/scalar.h"', '#include "mini/core/tensor_options.h"\n',
             open_namespace("autograd::generated")]
-    body += [node_struct(info) for info in infos]
+    body += [node_struct(info) for info in infos if info.derivatives]
     body.append(close_namespace("autograd::generated"))
     return "\n".join(body)
 
@@ -125,7 +125,7 @@ def functions_cpp(infos: list[DifferentiabilityInfo], prefix: str) -> str:
             f'#include "mini/autograd/generated/{prefix}Functions.h"\n', "#include <array>", "#include <tuple>\n",
             '#include "mini/aten/aten.h"', '#include "mini/autograd/functions_manual.h"',
             '#include "mini/native/factories.h"\n', open_namespace("autograd::generated")]
-    for info in infos:
+    for info in filter(lambda info: info.derivatives, infos):
         body.append(f"TensorList {info.node}::apply(TensorList&& grads) {{\n{apply_body(info)}}}\n")
     body.append(close_namespace("autograd::generated"))
     return "\n".join(body)
@@ -176,6 +176,19 @@ def kernel(info: DifferentiabilityInfo, op: Operator) -> str:
     call = f"redispatch::{function}(ks & kAfterAutogradKeySet, {names(s.arguments)})"
     lines = [f"// {info.path}:{info.line} ({op.origin})  {s.text}",
              f"{s.cpp_return_type} {wrapper_id(s)}(DispatchKeySet ks, {parameters(s.arguments)}) {{"]
+    if not info.derivatives:
+        # No formula (output_differentiability: [False], a bool result): 1.13's
+        # kernel for such an operator only calls it again below autograd, so
+        # its result never requires grad and no node is made. Its out=
+        # overload too: nothing to refuse for an input that requires grad.
+        if s.is_out:
+            written = s.out_arguments[0].name
+            lines += ["  {", "    AutoDispatchBelowADInplaceOrView guard;", f"    {call};", "  }",
+                      f"  return {written};", "}\n"]
+        else:
+            lines += ["  auto _tmp = ([&]() {", "    AutoDispatchBelowADInplaceOrView guard;",
+                      f"    return {call};", "  })();", "  return _tmp;", "}\n"]
+        return "\n".join(lines)
     if inplace:
         lines.append(f"  checkInplace({s.arguments[0].name}, {inputs});")
     conditions = info.output_differentiability_conditions
@@ -228,6 +241,9 @@ def variable_type_cpp(infos: list[DifferentiabilityInfo], ops: list[Operator], p
         variant = inplace_variant(info, ops)
         if variant is not None and variant.schema.full_name not in by_op:
             by_op[variant.schema.full_name] = (info, variant)
+        out = out_variant(info, ops) if not info.derivatives else None
+        if out is not None and out.schema.full_name not in by_op:
+            by_op[out.schema.full_name] = (info, out)
     body = [header("the Autograd kernels (VariableType) and the Autograd row of every operator", origins(infos)),
             "#include <memory>", "#include <utility>\n", f'#include "mini/autograd/generated/{prefix}Functions.h"',
             '#include "mini/autograd/autograd_not_implemented_fallback.h"',

@@ -222,10 +222,16 @@ def load_derivatives(files: list[tuple[str, str]], operators: list[Operator],
                 raise DerivativesYamlError(display_path, line, f"{schema.full_name} has two entries "
                                            f"(first at {first[schema.full_name].path}:{first[schema.full_name].line})")
             derivatives = _derivatives_of(entry, operator, display_path)
-            if not derivatives:
+            differentiability = _output_differentiability(entry, operator, display_path)
+            # An entry with no formula at all says only that its result is not
+            # differentiable (output_differentiability: [False]): the
+            # comparisons' bool results. Its kernel records nothing and it has
+            # no node, so it takes no number from the node names (1.13's
+            # EqBackward0 is eq_.Scalar's).
+            if not derivatives and differentiability != [False]:
                 raise DerivativesYamlError(display_path, line, f"{schema.full_name}: no formula for any input")
-            info = DifferentiabilityInfo(operator, _node_name(operator, counts), derivatives, entry.get("result"),
-                                         _output_differentiability(entry, operator, display_path),
+            node = _node_name(operator, counts) if derivatives else ""
+            info = DifferentiabilityInfo(operator, node, derivatives, entry.get("result"), differentiability,
                                          display_path, line)
             first[schema.full_name] = info
             infos.append(info)
@@ -239,3 +245,16 @@ def inplace_variant(info: DifferentiabilityInfo, operators: list[Operator]) -> O
         return None
     return next((op for op in operators if op.schema.name == schema.name + "_"
                  and op.schema.overload == schema.overload), None)
+
+
+def out_variant(info: DifferentiabilityInfo, operators: list[Operator]) -> Operator | None:
+    """lt.Tensor_out for lt.Tensor: the out= operator whose inputs are the
+    functional operator's arguments."""
+    schema = info.operator.schema
+    if not schema.is_functional:
+        return None
+
+    def key(arguments):
+        return [(a.name, a.type, a.default) for a in arguments]
+    return next((op for op in operators if op.schema.is_out and op.schema.name == schema.name
+                 and key(op.schema.inputs) == key(schema.arguments)), None)

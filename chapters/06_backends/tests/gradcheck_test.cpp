@@ -206,7 +206,10 @@ INSTANTIATE_TEST_SUITE_P(EveryOperator, Formula, ::testing::ValuesIn(everyFormul
                          });
 
 // A case per entry of derivatives.yaml, named after its operator
-// (sum.dim_IntList: sum_dim_IntList; add.Tensor: add).
+// (sum.dim_IntList: sum_dim_IntList; add.Tensor: add). An entry with no
+// formula, only `output_differentiability: [False]` (the comparisons), has
+// no gradient to check: its result must not require grad instead, which
+// tests/parity (the comparison family) and python/tests check.
 TEST(Formula, EveryEntryOfDerivativesYamlHasACase) {
   std::ifstream yaml(MINI_DERIVATIVES_YAML);
   ASSERT_TRUE(yaml.is_open()) << MINI_DERIVATIVES_YAML;
@@ -215,18 +218,43 @@ TEST(Formula, EveryEntryOfDerivativesYamlHasACase) {
     cases.insert(formula.name);
   }
   const std::regex entry(R"(^- name: ([A-Za-z0-9_]+)(?:\.([A-Za-z0-9_]+))?\()");
+  const std::regex formulaLine(R"(^  [A-Za-z_][A-Za-z0-9_, ]*: )");
   int entries = 0;
-  for (std::string line; std::getline(yaml, line);) {
+  int withoutFormula = 0;
+  // Each entry is checked when the next begins (or the file ends): by then
+  // its lines say whether it has a formula.
+  std::string pending;
+  bool pendingHasFormula = false;
+  auto check = [&] {
+    if (pending.empty()) {
+      return;
+    }
     std::smatch match;
-    if (std::regex_search(line, match, entry)) {
-      ++entries;
-      const std::string overload = match[2].str();
-      const std::string name = match[1].str() + (overload.empty() || overload == "Tensor" ? "" : "_" + overload);
-      EXPECT_TRUE(cases.contains(name)) << "derivatives.yaml has " << line << " but gradcheck_test.cpp no case "
-                                        << name;
+    std::regex_search(pending, match, entry);
+    ++entries;
+    const std::string overload = match[2].str();
+    const std::string name = match[1].str() + (overload.empty() || overload == "Tensor" ? "" : "_" + overload);
+    if (!pendingHasFormula) {
+      ++withoutFormula;
+      EXPECT_FALSE(cases.contains(name)) << name << " has no formula in derivatives.yaml but a case here";
+      return;
+    }
+    EXPECT_TRUE(cases.contains(name)) << "derivatives.yaml has " << pending << " but gradcheck_test.cpp no case "
+                                      << name;
+  };
+  for (std::string line; std::getline(yaml, line);) {
+    if (std::regex_search(line, entry)) {
+      check();
+      pending = line;
+      pendingHasFormula = false;
+    } else if (!pending.empty() && std::regex_search(line, formulaLine) &&
+               line.rfind("  output_differentiability:", 0) != 0 && line.rfind("  result:", 0) != 0) {
+      pendingHasFormula = true;
     }
   }
+  check();
   EXPECT_GE(entries, 17);
+  EXPECT_EQ(withoutFormula, 12);  // eq, ne, lt, le, gt, ge: .Tensor and .Scalar
 }
 
 TEST(Gradcheck, OnlyDifferentiatesInputsThatRequireGrad) {

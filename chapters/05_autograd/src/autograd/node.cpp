@@ -17,6 +17,9 @@ thread_local std::uint64_t tlsNextSequenceNr = 0;
 
 Node::Node(std::vector<Edge> nextEdges) : nextEdges_(std::move(nextEdges)), sequenceNr_(tlsNextSequenceNr++) {}
 
+Node::Node(std::uint64_t sequenceNr, std::vector<Edge> nextEdges)
+    : nextEdges_(std::move(nextEdges)), sequenceNr_(sequenceNr) {}
+
 // [gather_functions]
 namespace {
 

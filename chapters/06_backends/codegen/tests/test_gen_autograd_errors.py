@@ -59,6 +59,30 @@ class BrokenDerivatives(unittest.TestCase):
     def test_an_entry_without_a_formula(self):
         self.assertEqual(self.error_of("- name: neg(Tensor self) -> Tensor\n  result: auto_element_wise\n"),
                          "derivatives.yaml:1: neg: no formula for any input")
+        self.assertEqual(self.error_of("- name: neg(Tensor self) -> Tensor\n  output_differentiability: [True]\n"),
+                         "derivatives.yaml:1: neg: no formula for any input")
+
+    def test_an_entry_whose_result_is_not_differentiable_needs_no_formula(self):
+        # The comparisons' entries: no node, and a kernel that only calls
+        # the operator below autograd.
+        from gen_autograd import generate
+        with tempfile.TemporaryDirectory() as folder:
+            path = os.path.join(folder, "derivatives.yaml")
+            with open(path, "w", encoding="utf-8") as stream:
+                stream.write("- name: lt.Tensor(Tensor self, Tensor other) -> Tensor\n"
+                             "  output_differentiability: [False]\n")
+            infos = load_derivatives([(path, "derivatives.yaml")], self.ops)
+        files = generate(infos, self.ops)
+        self.assertNotIn("LtBackward", files["mini/autograd/generated/Functions.h"])
+        kernel = files["autograd/VariableType.cpp"].split("Tensor lt_Tensor(")[1].split("\n}\n")[0]
+        self.assertIn("redispatch::lt(ks & kAfterAutogradKeySet, self, other)", kernel)
+        self.assertNotIn("grad_fn", kernel)
+        # Its out= overload gets the same kernel, not the fallback that
+        # refuses an input that requires grad.
+        out = files["autograd/VariableType.cpp"].split("Tensor& lt_out_Tensor_out(")[1].split("\n}\n")[0]
+        self.assertIn("redispatch::lt_outf(ks & kAfterAutogradKeySet, self, other, out);", out)
+        self.assertIn("return out;", out)
+        self.assertIn('m.impl("lt.Tensor_out", mini::TORCH_FN<', files["autograd/VariableType.cpp"])
 
     def test_two_formulas_for_one_input(self):
         self.assertEqual(self.error_of("- name: atan2(Tensor self, Tensor other) -> Tensor\n"

@@ -42,6 +42,23 @@ class Tensor(_C._TensorBase):
     __isub__ = _wrap_type_error_to_not_implemented(_C._TensorBase.sub_)
     __imul__ = _wrap_type_error_to_not_implemented(_C._TensorBase.mul_)
     __itruediv__ = _wrap_type_error_to_not_implemented(_C._TensorBase.div_)
+    # The comparisons, elementwise with a bool result, as 1.13 binds them
+    # (python_variable_methods.cpp): a TypeError becomes NotImplemented, so
+    # `a == "x"` is False (Python's identity fallback for == and !=, as in
+    # torch) and `a < "x"` Python's own TypeError. `2 < a` needs no
+    # __r*__: Python reflects it to a.__gt__(2).
+    __eq__ = _wrap_type_error_to_not_implemented(_C._TensorBase.eq)
+    __ne__ = _wrap_type_error_to_not_implemented(_C._TensorBase.ne)
+    __lt__ = _wrap_type_error_to_not_implemented(_C._TensorBase.lt)
+    __le__ = _wrap_type_error_to_not_implemented(_C._TensorBase.le)
+    __gt__ = _wrap_type_error_to_not_implemented(_C._TensorBase.gt)
+    __ge__ = _wrap_type_error_to_not_implemented(_C._TensorBase.ge)
+
+    def __hash__(self):
+        # A class that defines __eq__ loses its __hash__; 1.13's
+        # torch/_tensor.py gives it back as the object's identity, so that a
+        # tensor can still be a dict key or a set member.
+        return id(self)
 
     @_wrap_type_error_to_not_implemented
     def __rsub__(self, other):
@@ -100,11 +117,6 @@ class Tensor(_C._TensorBase):
         if self.dim() == 0 and type(self) is Tensor:
             return self.item().__format__(format_spec)
         return object.__format__(self, format_spec)
-
-    # t == u compares elements in torch; without a comparison of its own a
-    # class would compare identities, so the hash stays identity-based as
-    # torch.Tensor's does (id(self)).
-    __hash__ = object.__hash__
 
     def __getattr__(self, name):
         # Only for what neither this class nor _TensorBase has: a torch name

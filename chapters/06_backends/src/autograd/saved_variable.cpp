@@ -1,6 +1,8 @@
 #include "mini/autograd/saved_variable.h"
 
+#include <array>
 #include <stdexcept>
+#include <string_view>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -33,8 +35,14 @@ void SavedVariable::resetData() { data_ = Tensor(); }
 namespace {
 
 // Tensor.type()'s name, which 1.13 prints here: torch.FloatTensor on CPU,
-// torch.cuda.DoubleTensor on CUDA.
+// torch.cuda.DoubleTensor on CUDA. Bool and BFloat16 have no such name in
+// 1.13's table: it prints the backend's key and the type, CPUBoolType.
 std::string legacyTensorTypeName(const Tensor& tensor) {
+  if (tensor.dtype() == ScalarType::Bool || tensor.dtype() == ScalarType::BFloat16) {
+    constexpr std::array<std::string_view, 4> kBackendKeys = {"CPU", "CUDA", "Meta", "PrivateUse1"};
+    return fmt::format("{}{}Type", kBackendKeys.at(static_cast<std::size_t>(tensor.device().type)),
+                       scalarTypeCName(tensor.dtype()));
+  }
   const std::string device = tensor.device().isCpu() ? "" : fmt::format("{}.", deviceTypeName(tensor.device().type));
   return fmt::format("torch.{}{}Tensor", device, scalarTypeCName(tensor.dtype()));
 }

@@ -171,6 +171,12 @@ MINI_LIBRARY_IMPL(aten, Batched, m) {
   for (const char* name : {"add.Tensor", "sub.Tensor", "mul.Tensor", "div.Tensor", "atan2", "threshold_backward"}) {
     m.impl(name, KernelFunction::makeFromBoxedFunction<&mini::binaryPointwiseBatchRule>());
   }
+  // The comparisons, as 1.13's BatchRulesBinaryOps.cpp has them: the
+  // binary rule for both overloads (a Scalar `other` passes through as it is).
+  for (const char* name : {"eq.Tensor", "eq.Scalar", "ne.Tensor", "ne.Scalar", "lt.Tensor", "lt.Scalar", "le.Tensor",
+                           "le.Scalar", "gt.Tensor", "gt.Scalar", "ge.Tensor", "ge.Scalar"}) {
+    m.impl(name, KernelFunction::makeFromBoxedFunction<&mini::binaryPointwiseBatchRule>());
+  }
   m.impl("view", KernelFunction::makeFromBoxedFunction<&mini::viewBatchRule>());
   m.impl("sum", KernelFunction::makeFromBoxedFunction<&mini::sumBatchRule>());
   m.impl("sum.dim_IntList", KernelFunction::makeFromBoxedFunction<&mini::sumBatchRule>());

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "mini/aten/memory_overlap.h"
+#include "mini/aten/scalar_ops.h"
 #include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 
@@ -107,6 +108,41 @@ void structured_matmul::meta(const Tensor& self, const Tensor& other) {
   const OutputMeta result = matmulMeta(self, other);
   set_output(0, result.sizes, {result.dtype, self.device()});
 }
+
+namespace {
+
+// 1.13's build_comparison_op: the broadcast shape; a bool result when no
+// out= tensor is given, and an out= tensor of any dtype taken as it is (its
+// values are the bools cast: no "can't be cast" check, as the arithmetic
+// operators have). The operands are compared in their common dtype (the
+// impl() converts them), so int64 1 and float 1.5 compare as floats. The
+// Scalar overloads pass the number wrapped, as 1.13's meta() does; it is a
+// CPU tensor that no device check counts, as 1.13 allows CPU scalars.
+void comparisonMeta(MetaBase& meta, const Tensor& self, const Tensor& other, std::string_view op) {
+  const Tensor& out = meta.maybe_get_output(0);
+  computeMemOverlaps(out, self, other);
+  const bool wrapped = other.unsafeGetTensorImpl()->wrappedNumber;
+  const Sizes sizes = wrapped ? self.sizes() : binaryMeta(self, other, op).sizes;
+  meta.set_output(0, sizes, {out.defined() ? out.dtype() : ScalarType::Bool, self.device()});
+}
+
+}  // namespace
+
+// Both overloads of each, as 1.13's CREATE_COMPARISON_SCALAR_TENSOR_META_FUNC.
+#define MINI_COMPARISON_META(op)                                                 \
+  void structured_##op##_Tensor::meta(const Tensor& self, const Tensor& other) { \
+    comparisonMeta(*this, self, other, #op);                                     \
+  }                                                                              \
+  void structured_##op##_Scalar::meta(const Tensor& self, const Scalar& other) { \
+    comparisonMeta(*this, self, wrappedScalarTensor(other), #op);                \
+  }
+MINI_COMPARISON_META(eq)
+MINI_COMPARISON_META(ne)
+MINI_COMPARISON_META(lt)
+MINI_COMPARISON_META(le)
+MINI_COMPARISON_META(gt)
+MINI_COMPARISON_META(ge)
+#undef MINI_COMPARISON_META
 
 }  // namespace meta
 }  // namespace ch06

@@ -89,6 +89,31 @@ TEST(Vmap, EachBatchingRuleAgreesWithALoopOverTheSamples) {
 }
 // [rules_against_loops]
 
+// The comparisons take the binary rule too, both overloads, and give the
+// loop's bools.
+TEST(Vmap, TheComparisonsHaveARule) {
+  const Tensor batch = counting({3, 4});
+  const Tensor shared = counting({4}, -0.25);
+  const std::vector<std::pair<const char*, std::function<Tensor(const Tensor&)>>> cases = {
+      {"lt, a shared other", [&](const Tensor& x) { return lt(x, shared); }},
+      {"ge, both batched", [](const Tensor& x) { return ge(x, neg(x)); }},
+      {"eq.Scalar", [](const Tensor& x) { return eq(x, Scalar(1.25)); }},
+      {"gt.Scalar", [](const Tensor& x) { return x.gt(Scalar(1)); }},
+  };
+  for (const auto& [name, f] : cases) {
+    testing::internal::CaptureStdout();
+    Tensor batched;
+    {
+      const ScopedDispatchTrace trace(true);
+      batched = vmapOne(f, batch);
+    }
+    const std::string trace = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(batched.dtype(), ScalarType::Bool) << name;
+    EXPECT_EQ(values(batched), loopOver(f, batch)) << name;
+    EXPECT_EQ(trace.find("no batching rule"), std::string::npos) << name << "\n" << trace;
+  }
+}
+
 TEST(Vmap, AnOperatorWithoutARuleRunsOncePerSampleAndSaysSo) {
   const Tensor batch = counting({3, 2, 4});
   const auto copy = [](const Tensor& x) { return clone(x); };

@@ -90,6 +90,26 @@ inline std::map<std::string, Op> makeOps() {
   ops["rsub.Scalar"] = [](const Args& a) {
     return mini::rsub(a.tensor(0), a.scalar(1), a.size() > 2 ? a.scalar(2) : mini::Scalar(1));
   };
+  // The comparisons: the Tensor and Scalar overloads and their out= ones.
+  auto comparison = [&](const std::string& name, Binary fn, Tensor (*scalar)(const Tensor&, const mini::Scalar&),
+                        BinaryOut out, Tensor& (*scalarOut)(Tensor&, const Tensor&, const mini::Scalar&)) {
+    ops[name] = [fn](const Args& a) { return fn(a.tensor(0), a.tensor(1)); };
+    ops[name + ".Scalar"] = [scalar](const Args& a) { return scalar(a.tensor(0), a.scalar(1)); };
+    ops[name + ".Tensor_out"] = [out](const Args& a) { return out(a.tensor(2), a.tensor(0), a.tensor(1)); };
+    ops[name + ".Scalar_out"] = [scalarOut](const Args& a) { return scalarOut(a.tensor(2), a.tensor(0), a.scalar(1)); };
+  };
+#define MINI_PARITY_COMPARISON(op)                                                  \
+  comparison(#op, static_cast<Binary>(mini::op),                                    \
+             static_cast<Tensor (*)(const Tensor&, const mini::Scalar&)>(mini::op), \
+             static_cast<BinaryOut>(mini::op##_out),                                \
+             static_cast<Tensor& (*)(Tensor&, const Tensor&, const mini::Scalar&)>(mini::op##_out))
+  MINI_PARITY_COMPARISON(eq);
+  MINI_PARITY_COMPARISON(ne);
+  MINI_PARITY_COMPARISON(lt);
+  MINI_PARITY_COMPARISON(le);
+  MINI_PARITY_COMPARISON(gt);
+  MINI_PARITY_COMPARISON(ge);
+#undef MINI_PARITY_COMPARISON
   binary("mul", mini::mul, &Tensor::mul_, mini::mul_out);
   binary("div", mini::div, &Tensor::div_, mini::div_out);
   binary("atan2", mini::atan2, &Tensor::atan2_, mini::atan2_out);

@@ -2,6 +2,8 @@
 /// \file
 /// \brief The node at the end of every path: it adds a gradient into a leaf's `grad`.
 
+#include <cstdint>
+#include <limits>
 #include <memory>
 
 #include "mini/autograd/node.h"
@@ -14,7 +16,12 @@ inline namespace ch05 {
 /// runs it; calling backward() twice adds to `grad` again, as in torch.
 class AccumulateGrad : public Node {
  public:
-  explicit AccumulateGrad(Tensor variable) : variable_(std::move(variable)) {}
+  /// The largest sequence number, as 1.13's AccumulateGrad takes
+  /// (UINT64_MAX): the engine runs it as soon as it is ready, so a leaf's
+  /// gradient is added even when an older node then fails (a second
+  /// backward through freed saved tensors adds to x.grad first, as in torch).
+  explicit AccumulateGrad(Tensor variable)
+      : Node(std::numeric_limits<std::uint64_t>::max(), {}), variable_(std::move(variable)) {}
 
   std::string name() const override { return "AccumulateGrad"; }
   TensorList apply(TensorList&& grads) override;

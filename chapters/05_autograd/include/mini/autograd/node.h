@@ -45,6 +45,8 @@ class Node {
 
   /// Order of creation on this thread. The engine runs the newest ready node
   /// first, which walks a chain of operations back in the order it was built.
+  /// AccumulateGrad's is the largest there is: a leaf's gradient is added as
+  /// soon as it is ready, before any older node runs (and may fail).
   std::uint64_t sequenceNr() const { return sequenceNr_; }
 
   /// The sizes of forward output `outputNr`, recorded with the history: the
@@ -54,6 +56,9 @@ class Node {
   std::uint32_t addInputMetadata(const Tensor& output);
 
  protected:
+  /// A node that sets its own place in the engine's order (AccumulateGrad)
+  /// and takes no number from the thread's count.
+  Node(std::uint64_t sequenceNr, std::vector<Edge> nextEdges);
   /// For nodes that learn their edges after construction (custom functions).
   void setNextEdges(std::vector<Edge> nextEdges) { nextEdges_ = std::move(nextEdges); }
 

@@ -5,8 +5,11 @@
 // on the stubs under its own capability; DispatchStub picks one at run time.
 
 #include <cmath>
+#include <functional>
 
 #include "mini/aten/dispatch_scalar_type.h"
+#include "mini/core/reduced_float.h"
+#include "mini/native/cpu/cpu_loops.h"
 #include "mini/native/cpu/elementwise_stubs.h"
 #include "mini/native/cpu/kernel_dtypes.h"
 #include "mini/native/cpu/loops.h"
@@ -67,6 +70,39 @@ void threshold_kernel(const Tensor& out, const Tensor& grad, const Tensor& resul
   });
 }
 
+// The comparisons, as 1.13's lt_kernel and its siblings: inputs of the
+// common dtype, a bool output. The values are compared as they are (a Half
+// as its float value): ne(nan, nan) is true and every other comparison with
+// a NaN false, as in C++.
+template <class Compare>
+void comparison_kernel(const Tensor& out, const Tensor& self, const Tensor& other, const char* name) {
+  MINI_DISPATCH_SWITCH(ArithmeticTypes, self.dtype(), name, [&] {
+    using opmath_t = OpMathType<scalar_t>;
+    const Sizes& shape = out.sizes();
+    cpuElementwiseLoop(
+        shape, StridedPointer<bool>{out.dataPtr<bool>(), out.strides()},
+        [](scalar_t a, scalar_t b) -> bool { return Compare{}(static_cast<opmath_t>(a), static_cast<opmath_t>(b)); },
+        StridedPointer<const scalar_t>{self.dataPtr<const scalar_t>(),
+                                       expandedStrides(self.sizes(), self.strides(), shape)},
+        StridedPointer<const scalar_t>{other.dataPtr<const scalar_t>(),
+                                       expandedStrides(other.sizes(), other.strides(), shape)});
+  });
+}
+
+// eq_kernel, ..., ge_kernel: 1.13's names, each registered on its stub
+// below; the dtype switch is named as 1.13's ("lt_cpu").
+#define MINI_COMPARISON_KERNEL(op, compare)                                      \
+  void op##_kernel(const Tensor& out, const Tensor& self, const Tensor& other) { \
+    comparison_kernel<compare>(out, self, other, #op "_cpu");                    \
+  }
+MINI_COMPARISON_KERNEL(eq, std::equal_to<>)
+MINI_COMPARISON_KERNEL(ne, std::not_equal_to<>)
+MINI_COMPARISON_KERNEL(lt, std::less<>)
+MINI_COMPARISON_KERNEL(le, std::less_equal<>)
+MINI_COMPARISON_KERNEL(gt, std::greater<>)
+MINI_COMPARISON_KERNEL(ge, std::greater_equal<>)
+#undef MINI_COMPARISON_KERNEL
+
 }  // namespace
 
 // [register_add_kernel]
@@ -76,6 +112,12 @@ REGISTER_DISPATCH(mul_stub, &mul_kernel);
 REGISTER_DISPATCH(div_true_stub, &div_true_kernel);
 REGISTER_DISPATCH(atan2_stub, &atan2_kernel);
 REGISTER_DISPATCH(threshold_stub, &threshold_kernel);
+REGISTER_DISPATCH(eq_stub, &eq_kernel);
+REGISTER_DISPATCH(ne_stub, &ne_kernel);
+REGISTER_DISPATCH(lt_stub, &lt_kernel);
+REGISTER_DISPATCH(le_stub, &le_kernel);
+REGISTER_DISPATCH(gt_stub, &gt_kernel);
+REGISTER_DISPATCH(ge_stub, &ge_kernel);
 
 }  // namespace CPU_CAPABILITY
 }  // namespace ch06

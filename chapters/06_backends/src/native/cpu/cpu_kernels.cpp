@@ -9,6 +9,7 @@
 
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/aten/memory_overlap.h"
+#include "mini/aten/scalar_ops.h"
 #include "mini/core/reduced_float.h"
 #include "mini/core/shape.h"
 #include "mini/core/type_promotion.h"
@@ -35,6 +36,12 @@ constinit DispatchStub<structured_binary_fn> mul_stub{"mul_stub"};
 constinit DispatchStub<structured_binary_fn> div_true_stub{"div_true_stub"};
 constinit DispatchStub<structured_binary_fn> atan2_stub{"atan2_stub"};
 constinit DispatchStub<structured_binary_fn> threshold_stub{"threshold_stub"};
+constinit DispatchStub<structured_binary_fn> eq_stub{"eq_stub"};
+constinit DispatchStub<structured_binary_fn> ne_stub{"ne_stub"};
+constinit DispatchStub<structured_binary_fn> lt_stub{"lt_stub"};
+constinit DispatchStub<structured_binary_fn> le_stub{"le_stub"};
+constinit DispatchStub<structured_binary_fn> gt_stub{"gt_stub"};
+constinit DispatchStub<structured_binary_fn> ge_stub{"ge_stub"};
 constinit DispatchStub<structured_unary_fn> neg_stub{"neg_stub"};
 constinit DispatchStub<structured_unary_fn> clamp_min_scalar_stub{"clamp_min_scalar_stub"};
 constinit DispatchStub<structured_unary_fn> exp_stub{"exp_stub"};
@@ -94,6 +101,23 @@ Tensor binaryCpu(const Tensor& self, const Tensor& other, DispatchStub<FnPtr>& s
   return out;
 }
 // [binary_cpu]
+
+// A comparison (1.13's build_comparison_op, then the stub): the inputs in
+// their common dtype, compared into a bool tensor; an out= tensor of another
+// dtype gets the bools cast (1.0 and 0.0 into a float one), as 1.13 casts
+// the result into an output that is not bool.
+void comparisonIntoCpu(const Tensor& out, const Tensor& self, const Tensor& other,
+                       DispatchStub<structured_binary_fn>& stub) {
+  const ScalarType common = commonDtype(self, other);
+  const Tensor a = toDtypeCpu(self, common);
+  const Tensor b = toDtypeCpu(other, common);
+  const Tensor into = out.dtype() == ScalarType::Bool ? out : emptyTensor(out.sizes(), {ScalarType::Bool, kCpu});
+  stub(DeviceType::CPU, into, a, b);
+  if (!into.isSameAs(out)) {
+    Tensor destination = out;
+    copyCpu_(destination, into);
+  }
+}
 
 void unaryIntoCpu(const Tensor& out, const Tensor& self, DispatchStub<structured_unary_fn>& stub,
                   IntegerInputs integers = IntegerInputs::KeepIntegral) {
@@ -480,6 +504,23 @@ Tensor sumAllCpu(const Tensor& self) { return sumCpu(self); }
 void structured_matmul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   matmulIntoCpu(out, self, other);
 }
+
+// The comparisons: a Scalar `other` as 1.13's meta() makes it, a wrapped
+// number (zero-dimensional, ranked below every tensor by type promotion).
+#define MINI_COMPARISON_IMPL(op)                                                                        \
+  void structured_##op##_Tensor_out::impl(const Tensor& self, const Tensor& other, const Tensor& out) { \
+    comparisonIntoCpu(out, self, other, op##_stub);                                                     \
+  }                                                                                                     \
+  void structured_##op##_Scalar_out::impl(const Tensor& self, const Scalar& other, const Tensor& out) { \
+    comparisonIntoCpu(out, self, wrappedScalarTensor(other), op##_stub);                                \
+  }
+MINI_COMPARISON_IMPL(eq)
+MINI_COMPARISON_IMPL(ne)
+MINI_COMPARISON_IMPL(lt)
+MINI_COMPARISON_IMPL(le)
+MINI_COMPARISON_IMPL(gt)
+MINI_COMPARISON_IMPL(ge)
+#undef MINI_COMPARISON_IMPL
 
 }  // namespace ch06
 }  // namespace mini

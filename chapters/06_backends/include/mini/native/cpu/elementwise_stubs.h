@@ -32,6 +32,14 @@ extern DispatchStub<structured_binary_fn> div_true_stub;
 extern DispatchStub<structured_binary_fn> atan2_stub;
 /// relu's backward, as 1.13's threshold_stub with threshold and value 0.
 extern DispatchStub<structured_binary_fn> threshold_stub;
+/// The comparisons: `out` is bool, self and other are of their common
+/// dtype (the one exception to "all of one dtype" above).
+extern DispatchStub<structured_binary_fn> eq_stub;
+extern DispatchStub<structured_binary_fn> ne_stub;
+extern DispatchStub<structured_binary_fn> lt_stub;
+extern DispatchStub<structured_binary_fn> le_stub;
+extern DispatchStub<structured_binary_fn> gt_stub;
+extern DispatchStub<structured_binary_fn> ge_stub;
 
 extern DispatchStub<structured_unary_fn> neg_stub;
 /// relu, as 1.13's clamp_min(self, 0) with the minimum fixed at 0.
