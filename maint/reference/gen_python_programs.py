@@ -30,6 +30,9 @@ ops.aten's overloads called directly.
     /usr/bin/python3 maint/reference/gen_python_programs.py --record --user-programs
         records every chapters/06_backends/python/tests/user_programs/*.py into
         chapters/06_backends/python/tests/data/pytorch-1.13-user-programs.json
+    /usr/bin/python3 maint/reference/gen_python_programs.py --record --issue-programs
+        the same for chapters/06_backends/python/tests/issue_programs/*.py (issue 40's
+        examples), into .../tests/data/pytorch-1.13-issue-programs.json
     maint/reference/gen_python_programs.py --list
         prints the programs, names and sources (no torch needed)
 
@@ -50,6 +53,10 @@ TESTS = os.path.join(ROOT, "chapters", "06_backends", "python", "tests")
 DATA = os.path.join(TESTS, "data", "pytorch-1.13-python-programs.json")
 USER_DATA = os.path.join(TESTS, "data", "pytorch-1.13-user-programs.json")
 USER_PROGRAMS = os.path.join(TESTS, "user_programs")
+# The examples of issue 40, in the user programs' format: what mini_torch
+# once got wrong (a crash, a silent difference), kept as programs.
+ISSUE_DATA = os.path.join(TESTS, "data", "pytorch-1.13-issue-programs.json")
+ISSUE_PROGRAMS = os.path.join(TESTS, "issue_programs")
 sys.path.insert(0, TESTS)
 import program_outcomes  # noqa: E402
 
@@ -731,13 +738,13 @@ def programs():
     return Generator(SEED).generate()
 
 
-def user_programs():
-    if not os.path.isdir(USER_PROGRAMS):
+def user_programs(folder=USER_PROGRAMS):
+    if not os.path.isdir(folder):
         return []
     found = []
-    for file in sorted(os.listdir(USER_PROGRAMS)):
+    for file in sorted(os.listdir(folder)):
         if file.endswith(".py"):
-            with open(os.path.join(USER_PROGRAMS, file), encoding="utf-8") as handle:
+            with open(os.path.join(folder, file), encoding="utf-8") as handle:
                 found.append((file[:-len(".py")], handle.read()))
     return found
 
@@ -771,6 +778,8 @@ def main():
     parser.add_argument("--record", action="store_true", help="run the programs through torch and write the data")
     parser.add_argument("--user-programs", action="store_true",
                         help="the hand-written programs of tests/user_programs/")
+    parser.add_argument("--issue-programs", action="store_true",
+                        help="the examples of issue 40 in tests/issue_programs/")
     parser.add_argument("--list", action="store_true", help="print the generated programs")
     args = parser.parse_args()
     if args.list:
@@ -779,6 +788,10 @@ def main():
         return
     if not args.record:
         parser.error("say --record or --list")
+    if args.issue_programs:
+        record(user_programs(ISSUE_PROGRAMS), ISSUE_DATA,
+               {"programs_from": "chapters/06_backends/python/tests/issue_programs"}, with_source=False)
+        return
     if args.user_programs:
         record(user_programs(), USER_DATA, {"programs_from": "chapters/06_backends/python/tests/user_programs"},
                with_source=False)

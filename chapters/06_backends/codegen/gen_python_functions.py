@@ -58,6 +58,32 @@ DEPRECATED = {
     "sub": ["self", "alpha", "other"],
     "sub_": ["self", "alpha", "other"],
 }
+# 1.13's short forms that the course has no overload for: arange(end) is an
+# overload of its own in 1.13 (arange(Scalar end, ...)); here it is a first
+# Python signature of the one arange, with start and step given. Python
+# name -> (the arguments Python gives, the others' values).
+SHORT_FORMS = {
+    "arange": (["end"], {"start": "0.0", "step": "1.0"}),
+}
+# 1.13's overloads the course does not have, which a PyTorch user calls:
+# their signatures are parsed last, and a call that matches one says the
+# module lacks it (NotImplementedError), where it would otherwise read as the
+# user's mistake ("argument 'weight' must be Tensor, not float"). Python
+# name -> [(function signature, method signature or None, what it is)].
+REFUSED_FORMS = {
+    "lerp": [("lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)", "lerp(Tensor end, Scalar weight)",
+              "lerp with a number as weight (1.13's lerp.Scalar)")],
+    "lerp_": [(None, "lerp_(Tensor end, Scalar weight)", "lerp_ with a number as weight (1.13's lerp_.Scalar)")],
+    "eye": [("eye(int64_t n, int64_t m, *, ScalarType? dtype=None, Device? device=None, bool requires_grad=False)",
+             None, "eye(n, m) (1.13's eye.m)")],
+    "fill_": [("fill_(Tensor input, Tensor value)", "fill_(Tensor value)",
+               "fill_ with a tensor as value (1.13's fill_.Tensor)")],
+    "sum": [("sum(Tensor input, *, ScalarType dtype)", "sum(*, ScalarType dtype)",
+             "sum with dtype= (1.13's dtype argument)"),
+            ("sum(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, ScalarType dtype)",
+             "sum(IntArrayRef[1] dim, bool keepdim=False, *, ScalarType dtype)",
+             "sum with dtype= (1.13's dtype argument)")],
+}
 # A factory's keyword-only options, torch.empty's (less layout and pin_memory).
 FACTORY_OPTIONS = ["ScalarType? dtype=None", "Device? device=None", "bool requires_grad=False"]
 
@@ -66,11 +92,13 @@ class Overload:
     """One signature of a binding: a functional (or in-place, or factory)
     operator and the out= operator folded into it, if any."""
 
-    def __init__(self, op: Operator, out: Operator | None, method: bool, order: list[str] | None = None):
+    def __init__(self, op: Operator, out: Operator | None, method: bool, order: list[str] | None = None,
+                 short: tuple[list[str], dict[str, str]] | None = None):
         self.op = op
         self.out = out
         self.method = method
         self.order = order  # a deprecated signature's order of the arguments
+        self.short = short  # SHORT_FORMS' entry: the arguments given, the others' values
 
     @property
     def schema(self) -> Schema:
@@ -83,6 +111,8 @@ class Overload:
         if self.order:
             by_name = {a.name: a for a in arguments}
             arguments = [Argument(name, by_name[name].type) for name in self.order]
+        if self.short:
+            arguments = [a for a in arguments if a.name in self.short[0]]
         if self.method:
             arguments = arguments[1:]
         return arguments
@@ -94,7 +124,7 @@ class Overload:
             if argument.kwarg_only and not keyword_only:
                 pieces.append("*")
                 keyword_only = True
-            python_type = PYTHON_TYPES[argument.type][0]
+            python_type = PYTHON_TYPES[argument.type][0] + (f"[{argument.size}]" if argument.size else "")
             # PyTorch's functions call their first tensor `input`; methods have none.
             arg_name = "input" if argument.name == "self" and not self.method else argument.name
             default = f"={argument.default}" if argument.default is not None else ""
@@ -134,6 +164,9 @@ def overloads(ops: list[Operator], method: bool) -> dict[str, list[Overload]]:
         if method and (not op.schema.arguments or op.schema.arguments[0].type != "Tensor"):
             continue
         out = None if method or not op.schema.is_functional else out_of(op, ops)
+        short = SHORT_FORMS.get(python_name(op.schema))
+        if short and not method:
+            groups.setdefault(python_name(op.schema), []).append(Overload(op, out, method, short=short))
         groups.setdefault(python_name(op.schema), []).append(Overload(op, out, method))
         order = DEPRECATED.get(python_name(op.schema))
         if order and op.schema.is_functional or (order and op.schema.is_inplace):
@@ -157,7 +190,7 @@ INFERRED_DTYPE = {
 
 
 def dispatch_call(name: str, op: Operator, python_arguments: list[Argument], method: bool,
-                  out_index: int | None, indent: str) -> str:
+                  out_index: int | None, indent: str, constants: dict[str, str] | None = None) -> str:
     """The lambda and its call, as 1.13's `auto dispatch_add = [](...) -> Tensor {
     pybind11::gil_scoped_release no_gil; return self.add(other, alpha); };`."""
     schema = op.schema
@@ -171,6 +204,8 @@ def dispatch_call(name: str, op: Operator, python_arguments: list[Argument], met
             values.append(f"_r.tensor({out_index})")
         elif schema.is_factory and argument.name in ("dtype", "device"):
             continue
+        elif constants and argument.name in constants:
+            values.append(constants[argument.name])
         else:
             accessor = PYTHON_TYPES[argument.type][1]
             values.append(f"_r.{accessor}({index_of[argument.name]})")
@@ -187,12 +222,15 @@ def dispatch_call(name: str, op: Operator, python_arguments: list[Argument], met
         body = (f"{indent}  Tensor result;\n"
                 f"{indent}  {{\n{indent}    AutoDispatchBelowADInplaceOrView guard;\n"
                 f"{indent}    result = {call};\n{indent}  }}\n"
+                f"{indent}  if (options.requiresGrad && !isFloatingType(result.dtype())) {{\n"
+                f'{indent}    throw std::runtime_error("Only Tensors of floating point and complex dtype can require '
+                f'gradients");\n{indent}  }}\n'
                 f"{indent}  if (options.requiresGrad) {{\n{indent}    result.setRequiresGrad(true);\n{indent}  }}\n"
                 f"{indent}  return result;\n")
         dtype = f"_r.scalartype({count})"
         if schema.name in INFERRED_DTYPE:
             numbers, bool_stays_bool = INFERRED_DTYPE[schema.name]
-            indices = ", ".join(str(index_of[number]) for number in numbers)
+            indices = ", ".join(str(index_of[number]) for number in numbers if number in index_of)
             dtype = (f"_r.inferredScalartype({count}, {{{indices}}}, {'true' if bool_stays_bool else 'false'}, "
                      f'"{schema.name}")')
         values.append(f"TensorOptions{{{dtype}, _r.device({count + 1}), _r.toBool({count + 2})}}")
@@ -212,12 +250,17 @@ def binding(name: str, group: list[Overload], method: bool) -> str:
     signatures = [overload.signature(name) for overload in group]
     most = max(len(overload.python_arguments()) + (3 if overload.schema.is_factory else 0)
                + (1 if overload.out else 0) for overload in group)
+    refused = [(function if not method else method_form, what)
+               for function, method_form, what in REFUSED_FORMS.get(name, []) if (method_form if method else function)]
+    for form, _ in refused:
+        inner = form[form.index("(") + 1:-1]
+        most = max(most, len([p for p in inner.split(",") if p.strip() not in ("", "*")]))
     lines = [f"// {name}",
              f"static PyObject* THPVariable_{name}(PyObject* {'self_' if method else '/*self_*/'}, PyObject* args, "
              "PyObject* kwargs) {",
              "  HANDLE_TH_ERRORS",
              "  static PythonArgParser parser({"]
-    lines += [f'      "{signature}",' for signature in signatures]
+    lines += [f'      "{signature}",' for signature in signatures + [form for form, _ in refused]]
     lines += ["  });",
               f"  ParsedArgs<{max(most, 1)}> parsed_args;",
               f"  auto _r = parser.parse({'self_' if method else 'nullptr'}, args, kwargs, parsed_args);"]
@@ -235,8 +278,13 @@ def binding(name: str, group: list[Overload], method: bool) -> str:
             lines.append(dispatch_call(name, overload.out, arguments, method, out_index, "        ").rstrip("\n"))
             lines.append("      }")
         else:
-            lines.append(dispatch_call(name, overload.op, arguments, method, None, "      ").rstrip("\n"))
+            constants = overload.short[1] if overload.short else None
+            lines.append(dispatch_call(name, overload.op, arguments, method, None, "      ", constants).rstrip("\n"))
         lines.append("    }")
+    for index, (_, what) in enumerate(refused, start=len(group)):
+        message = f"{what} is not in mini_torch, the course's module"
+        lines += [f"    case {index}:", f'      PyErr_SetString(PyExc_NotImplementedError, "{message}");',
+                  "      return nullptr;"]
     lines += ["  }", "  Py_RETURN_NONE;", "  END_HANDLE_TH_ERRORS", "}", ""]
     return "\n".join(lines)
 # [binding]

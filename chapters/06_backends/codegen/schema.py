@@ -35,6 +35,7 @@ class Argument:
     aliased: bool = False  # Tensor(a): the result is a view of it
     kwarg_only: bool = False
     default: str | None = None
+    size: int = 0  # int[1]: 1; a plain int[]: 0
 
     def cpp_type(self) -> str:
         if self.mutable:
@@ -104,7 +105,8 @@ class Schema:
 
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _SCHEMA = re.compile(rf"^\s*({_NAME})(?:\.({_NAME}))?\s*\((.*)\)\s*->\s*(.+?)\s*$")
-_ARGUMENT = re.compile(rf"^({_NAME}(?:\[\])?)(\(a!?\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
+# int[1]: a list of one int, which Python may give as the int (1.13's sum(dim)).
+_ARGUMENT = re.compile(rf"^({_NAME})(?:\[(\d*)\])?(\(a!?\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
 RETURNS = ("Tensor", "Tensor(a!)", "Tensor(a)")
 
 
@@ -123,13 +125,15 @@ def parse_schema(text: str) -> Schema:
         if not argument:
             raise SchemaError(f"schema '{text}': argument '{piece}' is not `Type name`, "
                               "`Type(a!) name` or `Type(a) name`")
-        type_, alias, arg_name, default = argument.groups()
+        base, list_size, alias, arg_name, default = argument.groups()
+        type_ = base if list_size is None else f"{base}[]"
         if type_ not in CPP_ARGUMENT_TYPES:
             known = ", ".join(CPP_ARGUMENT_TYPES)
             raise SchemaError(f"schema '{text}': argument '{arg_name}' has unknown type '{type_}' (known: {known})")
         if alias and type_ != "Tensor":
             raise SchemaError(f"schema '{text}': only a Tensor can be written to or viewed, not '{arg_name}'")
-        schema.arguments.append(Argument(arg_name, type_, alias == "(a!)", alias == "(a)", kwarg_only, default))
+        schema.arguments.append(Argument(arg_name, type_, alias == "(a!)", alias == "(a)", kwarg_only, default,
+                                         int(list_size) if list_size else 0))
     if returns not in RETURNS:
         raise SchemaError(f"schema '{text}': returns '{returns}', but the generator knows `Tensor`, `Tensor(a!)` "
                           "and `Tensor(a)` only")

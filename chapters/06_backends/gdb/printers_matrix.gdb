@@ -12,7 +12,7 @@ run
 print *stack
 # check: $1 = Stack[IValue(Tensor(float64, shape=[2, 3], device=cpu)), IValue(GenericList [0]), IValue(Bool false), IValue(Tensor(float64, shape=[3], device=cpu))]
 print op.entry_->schema()
-# check: $2 = FunctionSchema "aten::sum.IntList_out(Tensor self, int[] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)"
+# check: $2 = FunctionSchema "aten::sum.IntList_out(Tensor self, int[1] dim, bool keepdim=False, *, Tensor(a!) out) -> Tensor(a!)"
 print mini::ch06::localDispatchKeySet()
 # check: $3 = {included = DispatchKeySet(BackendSelect, ADInplaceOrView), excluded = DispatchKeySet(AutocastCPU, AutocastCUDA)}
 frame function mini::ch06::KernelFunction::callBoxed

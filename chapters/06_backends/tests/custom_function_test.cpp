@@ -34,7 +34,7 @@ TEST(MyAddFunction, ForwardIsOneNodeNotAGraph) {
   const Tensor a = fromValues({1}, {1}, true);
   const Tensor c = myadd(a, a);
   // forward ran add with grad mode off: c's node leads straight to a.
-  EXPECT_EQ(c.gradFn()->nextEdges()[0].function->name(), "AccumulateGrad");
+  EXPECT_EQ(c.gradFn()->nextEdges()[0].function->name(), "torch::autograd::AccumulateGrad");
 }
 
 TEST(MyAddFunction, RecordsNothingWhenNoInputRequiresGrad) { EXPECT_EQ(myadd(ones({1}), ones({1})).gradFn(), nullptr); }

@@ -26,7 +26,7 @@ TEST(Autograd, RecordsANodeWithEdgesToTheInputs) {
   const std::vector<Edge>& edges = c.gradFn()->nextEdges();
   ASSERT_EQ(edges.size(), 2u);
   ASSERT_TRUE(edges[0].isValid());
-  EXPECT_EQ(edges[0].function->name(), "AccumulateGrad");
+  EXPECT_EQ(edges[0].function->name(), "torch::autograd::AccumulateGrad");
   EXPECT_FALSE(edges[1].isValid()) << "b does not require grad";
 }
 

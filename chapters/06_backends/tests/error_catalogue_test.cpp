@@ -25,7 +25,8 @@ using ::testing::StartsWith;
 TEST(ErrorCatalogue, BackwardGradientMustHaveTheOutputsShape) {
   const Tensor a = fromValues({1, 2}, {2}, true);
   EXPECT_EQ(errorOf([&] { backward(exp(a), ones({3})); }),
-            "Mismatch in shape: grad_output[0] has a shape of [3] and output[0] has a shape of [2].");
+            "Mismatch in shape: grad_output[0] has a shape of torch.Size([3]) and output[0] has a shape of "
+            "torch.Size([2]).");
 }
 
 TEST(ErrorCatalogue, GradcheckNeedsAnOutputThatRequiresGrad) {
@@ -74,7 +75,8 @@ TEST(ErrorCatalogue, MatmulNeedsMatrices) {
   EXPECT_EQ(errorOf([] {
               matmul(fromValues({1, 2}, {2}), fromValues({1, 2}, {2, 1}));
             }),
-            "matmul: this chapter multiplies 2-D tensors only, got 1-D and 2-D");
+            "matmul: this chapter multiplies 2-D tensors only, got 1-D and 2-D: a product of other ranks is not in "
+            "mini_torch, the course's module");
 }
 
 TEST(ErrorCatalogue, OperandsOnTwoDevicesAreRefused) {

@@ -110,5 +110,15 @@ TEST(FuzzFindings, AnInplaceOperatorWithoutAFormulaRefusesALeafThatRequiresGrad)
   EXPECT_THAT(values(w), ElementsAre(3, 3));
 }
 
+TEST(FuzzFindings, TheGradientOfASumOverDimZeroOfAZeroDimensionalTensor) {
+  // Python's random programs found it: w.sum(0) of a 0-d w is w (1.13 wraps
+  // dim 0 for a 0-d tensor), and its backward indexed a dimension the input
+  // does not have. 1.13: w.grad is -2 for -w summed and seeded with 2.
+  const Tensor w = scalarTensor(1.5, true);
+  const Tensor y = sum(sum(neg(w), {0}));
+  y.backward(scalarTensor(2.0));
+  EXPECT_THAT(values(w.grad()), ElementsAre(-2));
+}
+
 }  // namespace
 }  // namespace mini

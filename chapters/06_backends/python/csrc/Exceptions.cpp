@@ -112,6 +112,10 @@ void translateException() {
     error.restore();
   } catch (const TypeError& error) {
     PyErr_SetString(PyExc_TypeError, error.what());
+  } catch (const NotImplementedError& error) {
+    PyErr_SetString(PyExc_NotImplementedError, error.what());
+  } catch (const OperatorNotImplemented& error) {
+    PyErr_SetString(PyExc_NotImplementedError, error.messageWithoutOperator().c_str());
   } catch (const std::out_of_range& error) {
     PyErr_SetString(PyExc_IndexError, messageOf(error));
   } catch (const std::exception& error) {

@@ -400,7 +400,7 @@ int THPVariable_set_requires_grad(PyObject* self, PyObject* value, void* /*unuse
     throw std::runtime_error(requiresGradLeafError(value == Py_True));
   }
   if (value == Py_True && !isFloatingType(tensor.dtype())) {
-    throw std::runtime_error("Only Tensors of floating point and complex dtype can require gradients");
+    throw std::runtime_error("only Tensors of floating point and complex dtype can require gradients");
   }
   tensor.setRequiresGrad(value == Py_True);
   return 0;

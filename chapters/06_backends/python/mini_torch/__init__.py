@@ -13,6 +13,12 @@ from mini_torch._C import (bfloat16, bool, device, dtype, float16, float32, floa
 from mini_torch._size import Size  # noqa: F401
 from mini_torch._tensor import Tensor
 
+# 1.13's other names of the dtypes (torch.float is torch.float32, ...).
+float = float32
+double = float64
+half = float16
+long = int64
+
 _C._initExtension(Tensor)
 
 for _name in dir(_C._VariableFunctions):

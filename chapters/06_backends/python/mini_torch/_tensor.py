@@ -99,6 +99,9 @@ class Tensor(_C._TensorBase):
     def size(self, dim=None):
         if dim is None:
             return self.shape
+        if isinstance(dim, str):
+            raise NotImplementedError(f"size('{dim}'), a dimension by name (named tensors), is not in mini_torch, "
+                                      "the course's module")
         rank = self.dim()
         if rank == 0:
             raise IndexError(f"Dimension specified as {dim} but tensor has no dimensions")

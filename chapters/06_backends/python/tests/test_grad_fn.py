@@ -70,7 +70,7 @@ class GradFnObject(unittest.TestCase):
         # tensors do not keep theirs (1.13's TensorImpl does).
         self.assertEqual(accumulate.variable._cdata, self.a._cdata)
         self.assertEqual(accumulate.next_functions, ())
-        self.assertEqual(accumulate.name(), "AccumulateGrad")  # 1.13: torch::autograd::AccumulateGrad
+        self.assertEqual(accumulate.name(), "torch::autograd::AccumulateGrad")  # as 1.13's
 
     def test_a_node_type_is_per_name_and_cannot_be_made(self):
         self.assertEqual(type(self.y.grad_fn).__name__, "SumBackward0")

@@ -31,6 +31,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data", "pytorch-1.13-python-programs.json")
 USER_DATA = os.path.join(HERE, "data", "pytorch-1.13-user-programs.json")
 USER_PROGRAMS = os.path.join(HERE, "user_programs")
+ISSUE_DATA = os.path.join(HERE, "data", "pytorch-1.13-issue-programs.json")
+ISSUE_PROGRAMS = os.path.join(HERE, "issue_programs")
 KNOWN = os.path.join(HERE, "data", "python-programs-known-differences.txt")
 RECORD = "/usr/bin/python3 maint/reference/gen_python_programs.py --record"
 
@@ -42,7 +44,7 @@ def replay(test, title, named, expected):
     actual = po.run_programs([source for _, source in named], "mini_torch")
     counts, text = po.report(title, named, expected, actual, known)
     print("\n" + text.split("\n\n")[0], file=sys.stderr)  # the summary, in ctest's log even when it passes
-    failing = sum(counts[category] for category in po.FAILING)
+    failing = sum(counts[category] for category in po.FAILING) + counts[po.STALE]
     if failing:
         test.fail(f"{failing} of {len(named)} programs differ from torch 1.13 without saying so\n{text}")
 
@@ -57,32 +59,44 @@ class GeneratedPrograms(unittest.TestCase):
         replay(self, f"generated programs (torch {data['torch']})", named, data["programs"])
 
 
+def replay_folder(test, folder, data_path, flag, title):
+    """Each *.py of `folder` against its recorded outcome in `data_path`; a
+    program new or changed since the recording fails, naming the command."""
+    files = sorted(file for file in os.listdir(folder) if file.endswith(".py")) if os.path.isdir(folder) else []
+    if not files:
+        test.skipTest(f"no programs in {os.path.relpath(folder, HERE)}/")
+    test.assertTrue(os.path.exists(data_path), f"no recorded outcomes: run {RECORD} {flag}")
+    with open(data_path, encoding="utf-8") as handle:
+        data = json.load(handle)
+    recorded = {program["name"]: program for program in data["programs"]}
+    named, expected, stale = [], [], []
+    for file in files:
+        name = file[:-len(".py")]
+        with open(os.path.join(folder, file), encoding="utf-8") as handle:
+            source = handle.read()
+        program = recorded.get(name)
+        if program is None or program["sha256"] != hashlib.sha256(source.encode()).hexdigest():
+            stale.append(name)
+            continue
+        named.append((name, source))
+        expected.append(program)
+    test.assertEqual(stale, [], f"programs new or changed since torch's outcomes were recorded: run {RECORD} {flag}")
+    test.assertEqual(sorted(set(recorded) - {name for name, _ in named}), [],
+                     f"recorded programs whose file is gone: run {RECORD} {flag}")
+    replay(test, f"{title} (torch {data['torch']})", named, expected)
+
+
 class UserPrograms(unittest.TestCase):
     def test_user_programs_behave_as_in_torch(self):
-        files = sorted(file for file in os.listdir(USER_PROGRAMS) if file.endswith(".py")) \
-            if os.path.isdir(USER_PROGRAMS) else []
-        if not files:
-            self.skipTest("no user programs in tests/user_programs/")
-        self.assertTrue(os.path.exists(USER_DATA), f"no recorded outcomes: run {RECORD} --user-programs")
-        with open(USER_DATA, encoding="utf-8") as handle:
-            data = json.load(handle)
-        recorded = {program["name"]: program for program in data["programs"]}
-        named, expected, stale = [], [], []
-        for file in files:
-            name = file[:-len(".py")]
-            with open(os.path.join(USER_PROGRAMS, file), encoding="utf-8") as handle:
-                source = handle.read()
-            program = recorded.get(name)
-            if program is None or program["sha256"] != hashlib.sha256(source.encode()).hexdigest():
-                stale.append(name)
-                continue
-            named.append((name, source))
-            expected.append(program)
-        self.assertEqual(stale, [], f"user programs new or changed since torch's outcomes were recorded: "
-                                    f"run {RECORD} --user-programs")
-        self.assertEqual(sorted(set(recorded) - {name for name, _ in named}), [],
-                         f"recorded programs whose file is gone: run {RECORD} --user-programs")
-        replay(self, f"user programs (torch {data['torch']})", named, expected)
+        replay_folder(self, USER_PROGRAMS, USER_DATA, "--user-programs", "user programs")
+
+
+class IssuePrograms(unittest.TestCase):
+    """Issue 40's examples: each crashed, printed another value or raised
+    another error once; each is a test that failed before its fix."""
+
+    def test_issue_programs_behave_as_in_torch(self):
+        replay_folder(self, ISSUE_PROGRAMS, ISSUE_DATA, "--issue-programs", "issue 40's programs")
 
 
 class Harness(unittest.TestCase):
@@ -124,6 +138,23 @@ class Harness(unittest.TestCase):
 
     def test_known_differences_file_reads(self):
         self.assertIsInstance(po.read_known_differences(KNOWN), dict)
+
+    def test_a_listed_kind_covers_only_its_type_after_the_same_output(self):
+        known = {"* TypeError": "wording", "listed": "on purpose"}
+        torch_said = {"stdout": "1\n", "exception": ["TypeError", "1.13's words"]}
+        same_type = {"stdout": "1\n", "exception": ["TypeError", "the course's words"]}
+        other_type = {"stdout": "1\n", "exception": ["RuntimeError", "the course's words"]}
+        other_output = {"stdout": "2\n", "exception": ["TypeError", "the course's words"]}
+        self.assertEqual(po.known_reason(known, "p", torch_said, same_type), "wording")
+        self.assertIsNone(po.known_reason(known, "p", torch_said, other_type))
+        self.assertIsNone(po.known_reason(known, "p", torch_said, other_output))
+        self.assertEqual(po.known_reason(known, "listed", torch_said, other_type), "on purpose")
+
+    def test_a_listed_program_that_now_agrees_fails_the_suite(self):
+        outcome = {"stdout": "1\n", "exception": None}
+        counts, text = po.report("t", [("listed", "")], [outcome], [dict(outcome, crash=None)], {"listed": "why"})
+        self.assertEqual(counts[po.STALE], 1)
+        self.assertIn("now the same (remove them from the list): listed", text)
 
 
 if __name__ == "__main__":

@@ -180,8 +180,8 @@ void backward(const Tensor& tensor, const Tensor& gradient, bool retainGraph) {
     seed = ones(tensor.sizes(), tensor.options());
   } else if (seed.sizes() != tensor.sizes()) {
     throw std::runtime_error(
-        fmt::format("Mismatch in shape: grad_output[0] has a shape of [{}] and output[0] has a "
-                    "shape of [{}].",
+        fmt::format("Mismatch in shape: grad_output[0] has a shape of torch.Size([{}]) and output[0] has a "
+                    "shape of torch.Size([{}]).",
                     fmt::join(seed.sizes(), ", "), fmt::join(tensor.sizes(), ", ")));
   }
   Engine::get().execute(gradientEdge(tensor), seed, retainGraph);

@@ -45,7 +45,9 @@ std::tuple<Tensor, Tensor> atan2_backward(const Tensor& grad, const Tensor& self
 }
 
 Tensor sum_backward(const Tensor& grad, const Sizes& sizes, const std::vector<std::int64_t>& dim, bool keepdim) {
-  if (keepdim || dim.empty()) {
+  // A 0-d input: sum(0) of it is itself (1.13 wraps dim 0 and -1 for a 0-d
+  // tensor), so the gradient is the incoming one, with no dimension to put back.
+  if (keepdim || dim.empty() || sizes.empty()) {
     return expandTo(grad, sizes);
   }
   // Put back, as size 1, the dimensions the sum dropped, so that the

@@ -7,6 +7,7 @@
 #include "mini/core/alias_keys.h"
 #include "mini/dispatch/dispatch_explain.h"
 #include "mini/dispatch/dispatcher.h"
+#include "mini/util/operator_error.h"
 #include "mini/util/warning.h"
 
 namespace mini {
@@ -348,7 +349,7 @@ void OperatorEntry::reportError(DispatchKey key) const {
         "Available functions are {}.\n\n{}",
         name_, listAllDispatchKeys(), dumpComputedTable()));
   }
-  throw std::runtime_error(
+  throw NotImplementedError(
       fmt::format("Could not run '{}' with arguments from the '{}' backend. This could be because the operator doesn't "
                   "exist for this backend, or was omitted during the selective/custom build process (if using custom "
                   "build). '{}' is only available for these backends: {}.\n\n{}",

@@ -86,8 +86,10 @@ OutputMeta sumMeta(const Tensor& a, std::optional<std::int64_t> dim, bool keepdi
 OutputMeta matmulMeta(const Tensor& a, const Tensor& b) {
   checkSameDevice("matmul", {&a, &b});
   if (a.dim() != 2 || b.dim() != 2) {
-    throw std::invalid_argument(
-        fmt::format("matmul: this chapter multiplies 2-D tensors only, got {}-D and {}-D", a.dim(), b.dim()));
+    throw OperatorNotImplemented("matmul",
+                                 fmt::format("this chapter multiplies 2-D tensors only, got {}-D and {}-D: a "
+                                             "product of other ranks is not in mini_torch, the course's module",
+                                             a.dim(), b.dim()));
   }
   if (a.sizes()[1] != b.sizes()[0]) {
     throw std::invalid_argument(fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", a.sizes()[0],

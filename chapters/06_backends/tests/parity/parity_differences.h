@@ -27,8 +27,6 @@ struct Difference {
 inline const std::vector<Difference> kDeliberateDifferences = {
     {"backward(gradient) does not convert a gradient of another dtype to the output's; matmul's formula refuses it",
      "misuse", "backward r h", "ok", "expected scalar type", "docs/errors.md#error-06-deliberate-differences"},
-    {"backward's shape mismatch prints sizes as [5], not torch.Size([5])", "misuse", "backward", "Mismatch in shape",
-     "Mismatch in shape", "docs/errors.md#error-05-grad-shape"},
     {"relu.out is structured, with the elementwise casting rule; 1.13's is generated (relu, then copy_)", "promotion",
      "call r relu.out", "", "can't be cast to the desired output type", "docs/errors.md#error-06-inplace-cast"},
     {"relu.out refuses inputs or an out= that require grad, as every out= here does", "gradients,out",

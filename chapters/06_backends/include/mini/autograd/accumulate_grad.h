@@ -23,7 +23,9 @@ class AccumulateGrad : public Node {
   explicit AccumulateGrad(Tensor variable)
       : Node(std::numeric_limits<std::uint64_t>::max(), {}), variable_(std::move(variable)) {}
 
-  std::string name() const override { return "AccumulateGrad"; }
+  // 1.13's name() is the C++ type's, namespaces and all; Python's type
+  // name and a tensor's printout take the part after the last "::".
+  std::string name() const override { return "torch::autograd::AccumulateGrad"; }
   TensorList apply(TensorList&& grads) override;
 
   const Tensor& variable() const { return variable_; }

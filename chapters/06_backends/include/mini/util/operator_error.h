@@ -41,5 +41,20 @@ class OperatorError : public Base, public OperatorErrorMessage {
 using OperatorInvalidArgument = OperatorError<std::invalid_argument>;
 using OperatorRuntimeError = OperatorError<std::runtime_error>;
 
+/// c10::NotImplementedError: a call nothing implements, "Could not run
+/// 'aten::x' with arguments from the 'CPU' backend", which Python raises as
+/// NotImplementedError, as 1.13's binding does.
+class NotImplementedError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// What 1.13's kernel does and this course's does not (a matmul of a 1-D
+/// tensor): the operator's error, raised in Python as NotImplementedError.
+class OperatorNotImplemented : public OperatorInvalidArgument {
+ public:
+  using OperatorInvalidArgument::OperatorInvalidArgument;
+};
+
 }  // namespace ch06
 }  // namespace mini

@@ -94,7 +94,7 @@ PyTypeObject* typeFor(const std::string& name) {
   type->tp_dealloc = THPCppFunction_dealloc;
   type->tp_flags = Py_TPFLAGS_DEFAULT;
   type->tp_methods = function_methods;
-  type->tp_getset = name == "AccumulateGrad" ? accumulate_grad_properties : function_properties;
+  type->tp_getset = names.back() == "AccumulateGrad" ? accumulate_grad_properties : function_properties;
   if (PyType_Ready(type) < 0) {
     throw python_error();
   }

@@ -199,6 +199,10 @@ FunctionParameter::FunctionParameter(const std::string& fmt, bool keyword_only) 
     allow_none = true;
     type_str.pop_back();
   }
+  if (const auto bracket = type_str.find('['); bracket != std::string::npos && type_str.ends_with(']')) {
+    size = std::stoi(type_str.substr(bracket + 1, type_str.size() - bracket - 2));
+    type_str.erase(bracket);
+  }
   const auto found = typeMap().find(type_str);
   if (found == typeMap().end()) {
     throw std::runtime_error(fmt::format("FunctionParameter(): invalid type string: {}", type_str));
@@ -226,7 +230,7 @@ bool FunctionParameter::check(PyObject* obj) const {
       // A zero-dim tensor that needs no gradient stands for its number.
       return THPVariable_Check(obj) && THPVariable_Unpack(obj).dim() == 0 && !THPVariable_Unpack(obj).requiresGrad();
     case ParameterType::INT64: return checkLong(obj);
-    case ParameterType::INT_LIST: return isIntList(obj);
+    case ParameterType::INT_LIST: return isIntList(obj) || (size > 0 && !PyBool_Check(obj) && checkLong(obj));
     case ParameterType::BOOL: return PyBool_Check(obj);
     case ParameterType::SCALARTYPE: return THPDtype_Check(obj);
     case ParameterType::DEVICE: return THPDevice_Check(obj) || PyUnicode_Check(obj);
@@ -513,6 +517,10 @@ std::vector<std::int64_t> PythonArgs::intlist(int i) const {
   std::vector<std::int64_t> values;
   if (args[i] == nullptr) {
     return values;
+  }
+  if (!PyTuple_Check(args[i]) && !PyList_Check(args[i])) {
+    // One int for an IntArrayRef[N]: N copies of it, as 1.13's intlist.
+    return std::vector<std::int64_t>(static_cast<std::size_t>(signature.params.at(i).size), unpackLong(args[i]));
   }
   const Py_ssize_t size = PySequence_Fast_GET_SIZE(args[i]);
   for (Py_ssize_t k = 0; k < size; ++k) {

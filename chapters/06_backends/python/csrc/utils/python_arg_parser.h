@@ -49,6 +49,9 @@ struct FunctionParameter {
   bool optional = false;
   bool allow_none = false;
   bool keyword_only = false;
+  /// IntArrayRef[1]: a list of that many ints, which a single int also
+  /// gives (sum(0) for sum([0])), as 1.13's `int[1] dim`; 0 for any length.
+  int size = 0;
   std::string name;
   std::string default_text;  // "1", "False", "None", "" for no default
 };

@@ -555,7 +555,13 @@ PyObject* THPDispatchLibrary_impl(PyObject* self, PyObject* args) {
   }
   std::optional<DispatchKey> dispatch_key;
   if (*key != '\0') {
-    dispatch_key = parseDispatchKey(key);
+    try {
+      dispatch_key = parseDispatchKey(key);
+    } catch (const std::exception&) {
+      // 1.13's words from Python (c10::parseDispatchKey); the course's C++
+      // lists the keys it knows.
+      throw std::runtime_error(fmt::format("could not parse dispatch key: {}", key));
+    }
   }
   libraryOf(self).impl(name, dispatch_key,
                        KernelFunction::makeFromBoxedFunctor(std::make_unique<PythonKernel>(function, false)),

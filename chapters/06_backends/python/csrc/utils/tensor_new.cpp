@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/python_variable.h"
 #include "csrc/utils/python_arg_parser.h"
@@ -30,7 +31,11 @@ struct Values {
   std::vector<std::int64_t> ints;
 };
 
-void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Inferred& inferred) {
+/// `first`: obj is on the path of first elements, from which 1.13 reads the
+/// sizes (compute_sizes); `ints_as_doubles`: a floating dtype was asked for,
+/// so an int is read as a double, as 1.13 stores it, and may be any size.
+void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Inferred& inferred, bool first,
+             bool ints_as_doubles) {
   if (PyList_Check(obj) || PyTuple_Check(obj)) {
     const Py_ssize_t length = PySequence_Fast_GET_SIZE(obj);
     if (dim == sizes.size()) {
@@ -43,7 +48,7 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Infer
       throw python_error();
     }
     for (Py_ssize_t i = 0; i < length; ++i) {
-      flatten(PySequence_Fast_GET_ITEM(obj, i), dim + 1, sizes, values, inferred);
+      flatten(PySequence_Fast_GET_ITEM(obj, i), dim + 1, sizes, values, inferred, first && i == 0, ints_as_doubles);
     }
     return;
   }
@@ -53,6 +58,11 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Infer
   if (PyBool_Check(obj)) {
     values.doubles.push_back(obj == Py_True ? 1.0 : 0.0);
     values.ints.push_back(obj == Py_True ? 1 : 0);
+  } else if (PyLong_Check(obj) && ints_as_doubles) {
+    inferred.any_int = true;
+    const double value = PyLong_AsDouble(obj);
+    values.doubles.push_back(value);
+    values.ints.push_back(0);  // unused: a floating dtype was asked for
   } else if (PyLong_Check(obj)) {
     inferred.any_int = true;
     int overflow = 0;
@@ -72,10 +82,11 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Infer
                     "tensor() of a list of tensors is not in mini_torch, the course's module: give it Python numbers "
                     "(t.tolist()), or use the tensor itself");
     throw python_error();
-  } else if (PyUnicode_Check(obj) && dim == 0) {
+  } else if (PyUnicode_Check(obj) && (dim == 0 || !first)) {
     throw TypeError(fmt::format("new(): invalid data type '{}'", Py_TYPE(obj)->tp_name));
   } else if (PyUnicode_Check(obj)) {
-    // 1.13 reads a string in a list as one more (ragged) dimension.
+    // A string among the first elements, from which 1.13 reads the sizes, is
+    // one more dimension there (a string is a sequence), and too many.
     PyErr_SetString(PyExc_ValueError, fmt::format("too many dimensions '{}'", Py_TYPE(obj)->tp_name).c_str());
     throw python_error();
   } else {
@@ -112,8 +123,12 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
   Sizes sizes;
   Values values;
   Inferred inferred;
+  bool floating_dtype = false;
+  if (dtype != Py_None && THPDtype_Check(dtype)) {
+    floating_dtype = isFloatingType(reinterpret_cast<THPDtype*>(dtype)->scalar_type);
+  }
   if (!THPVariable_Check(data)) {
-    flatten(data, 0, sizes, values, inferred);
+    flatten(data, 0, sizes, values, inferred, true, floating_dtype);
   }
   ScalarType type = inferred.any_float ? kDefaultFloatType
                     : inferred.any_int ? ScalarType::Long
@@ -133,8 +148,9 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
     type = source.dtype();
     result = clone(source.detach());
   } else {
-    // Ints and bools only: the exact values, as int64; a float among them: doubles.
-    result = inferred.any_float ? fromValues(values.doubles, sizes) : fromInts(values.ints, sizes);
+    // Ints and bools only: the exact values, as int64; a float among them
+    // (or a floating dtype asked for): doubles.
+    result = inferred.any_float || floating_dtype ? fromValues(values.doubles, sizes) : fromInts(values.ints, sizes);
   }
   if (dtype != Py_None) {
     PyObject* parsed[] = {dtype};
