@@ -41,7 +41,8 @@ class BrokenDerivatives(unittest.TestCase):
                          "(inputs: self, other; known keys: name, result, output_differentiability)")
 
     def test_a_formula_for_a_non_differentiable_type(self):
-        self.assertEqual(self.error_of("- name: sum.dim_IntList(Tensor self, int[1] dim, bool keepdim=False) -> Tensor\n"
+        self.assertEqual(self.error_of("- name: sum.dim_IntList(Tensor self, int[1] dim, bool keepdim=False) "
+                                       "-> Tensor\n"
                                        "  self: sum_backward(grad, self.sym_sizes(), dim, keepdim)\n"
                                        "  dim: grad\n"),
                          "derivatives.yaml:3: sum.dim_IntList: a formula for 'dim', a int[]: "
