@@ -30,11 +30,11 @@ frame function mini::ch05::addAutograd
 print dispatchKeySet
 # check: $9 = DispatchKeySet(CPU, AutogradCPU)
 print *node
-# check: $10 = AddBackward0(next=[MmBackward0, AccumulateGrad], sequence_nr=3)
+# check: $10 = AddBackward0(next=[MmBackward0, AccumulateGrad], sequence_nr=1)
 print node->nextEdges_[1]
 # check: $11 = Edge(AccumulateGrad, input_nr=0)
 print *self.gradFn()
-# check: $12 = MmBackward0(next=[None, AccumulateGrad], sequence_nr=1)
+# check: $12 = MmBackward0(next=[None, AccumulateGrad], sequence_nr=0)
 print ((mini::ch05::MmBackward0*)node->nextEdges_[0].function._M_ptr)->self
 # check: $13 = SavedVariable(Tensor(float64, shape=[4, 3]), version=0)
 # Then a boxed fallback with its stack: backward through sin, which has no

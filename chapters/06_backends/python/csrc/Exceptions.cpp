@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "mini/dispatch/dispatch_depth.h"
 #include "mini/util/operator_error.h"
 #include "mini/util/warning.h"
 
@@ -112,6 +113,8 @@ void translateException() {
     error.restore();
   } catch (const TypeError& error) {
     PyErr_SetString(PyExc_TypeError, error.what());
+  } catch (const DispatchDepthError& error) {
+    PyErr_SetString(PyExc_RecursionError, error.what());
   } catch (const NotImplementedError& error) {
     PyErr_SetString(PyExc_NotImplementedError, error.what());
   } catch (const OperatorNotImplemented& error) {

@@ -51,6 +51,10 @@ class OpOverloadPacket:
             raise AttributeError(key)
         cpp_name = "" if key == "default" else key
         if cpp_name not in self._overload_names:
+            # Asked again: a Library may have defined the overload since (1.13
+            # looks each overload up when it is asked for).
+            self._overload_names = _C._dispatch_overload_names(self._qualified_op_name)
+        if cpp_name not in self._overload_names:
             raise AttributeError(
                 f"The underlying op of '{self}' has no overload name '{key}'")
         overload = OpOverload(self, cpp_name)

@@ -13,7 +13,11 @@ inline namespace ch06 {
 std::int64_t numelOf(const Sizes& sizes) {
   std::int64_t count = 1;
   for (std::int64_t size : sizes) {
-    count *= size;
+    // A product past int64 is undefined behaviour, and would wrap to a
+    // small count: c10's safe_multiplies_int refuses it, in these words.
+    if (__builtin_mul_overflow(count, size, &count)) {
+      throw std::invalid_argument("numel: integer multiplication overflow");
+    }
   }
   return count;
 }

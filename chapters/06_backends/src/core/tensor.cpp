@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <span>
 #include <stdexcept>
 #include <vector>
@@ -170,7 +171,18 @@ Tensor emptyTensor(const Sizes& sizes, const TensorOptions& options) {
           fmt::format("Trying to create tensor with negative dimension {}: [{}]", size, fmt::join(sizes, ", ")));
     }
   }
-  const auto nbytes = static_cast<std::size_t>(numelOf(sizes)) * itemSize(options.dtype);
+  // 1.13's computeStorageNbytesContiguous: the elements times their size,
+  // refused when it passes what a size_t holds (zeros(2**62) would wrap to
+  // a small allocation and write past it).
+  std::size_t nbytes = itemSize(options.dtype);
+  const bool empty = std::find(sizes.begin(), sizes.end(), 0) != sizes.end();  // no bytes, whatever the rest
+  for (std::int64_t size : empty ? Sizes{} : sizes) {
+    if (__builtin_mul_overflow(nbytes, static_cast<std::size_t>(size), &nbytes) ||
+        nbytes > static_cast<std::size_t>(std::numeric_limits<std::int64_t>::max())) {
+      throw std::runtime_error(
+          fmt::format("Storage size calculation overflowed with sizes=[{}]", fmt::join(sizes, ", ")));
+    }
+  }
   auto storage = std::make_shared<Storage>(nbytes, options.device);
   return Tensor(make_intrusive<TensorImpl>(std::move(storage), sizes, contiguousStrides(sizes), 0, options.dtype));
 }

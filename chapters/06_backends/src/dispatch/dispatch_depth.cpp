@@ -8,7 +8,7 @@ namespace mini {
 inline namespace ch06 {
 
 void DispatchDepthGuard::throwTooDeep(std::string_view op, DispatchKey key) {
-  throw std::runtime_error(fmt::format(
+  throw DispatchDepthError(fmt::format(
       "'{}': more than {} nested dispatcher calls, the last one to its '{}' kernel. A kernel keeps calling "
       "the operator it implements: an Autograd kernel must step below autograd before it calls the operator "
       "again, with `AutoDispatchBelowADInplaceOrView guard;` and `op.redispatch(dispatchKeySet & "

@@ -43,7 +43,11 @@ Sizes inferSize(const Sizes& shape, std::int64_t numel) {
       }
       inferred = d;
     } else if (shape[d] >= 0) {
-      known *= shape[d];
+      // ATen's infer_size multiplies with c10::safe_multiplies: a product
+      // past int64 would wrap and could match the element count by chance.
+      if (__builtin_mul_overflow(known, shape[d], &known)) {
+        throw std::invalid_argument("numel: integer multiplication overflow");
+      }
     } else {
       throw std::invalid_argument(fmt::format("invalid shape dimension {}", shape[d]));
     }

@@ -3,6 +3,7 @@
 /// \brief A limit on nested dispatcher calls, so that a kernel that calls its
 ///        own operator forever fails with an explanation instead of a crash.
 
+#include <stdexcept>
 #include <string_view>
 
 #include "mini/core/dispatch_key.h"
@@ -44,6 +45,15 @@ class DispatchDepthGuard {
   [[noreturn]] static void throwTooDeep(std::string_view op, DispatchKey key);
 };
 // [dispatch_depth]
+
+/// The error past the limit: a std::runtime_error for C++, and Python's
+/// RecursionError from the Python module, which is what 1.13 raises for a
+/// Python kernel that keeps calling its own operator (Python's recursion
+/// limit is met first there, having no dispatcher limit).
+class DispatchDepthError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// How many dispatcher calls are in progress on this thread.
 inline int currentDispatchDepth() { return tlsNestedDispatchCalls; }

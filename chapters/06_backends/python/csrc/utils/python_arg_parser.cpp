@@ -46,7 +46,11 @@ bool isIntList(PyObject* obj) {
 std::string py_typename(PyObject* object) { return Py_TYPE(object)->tp_name; }
 
 std::int64_t unpackLong(PyObject* obj) {
-  const long long value = PyLong_AsLongLong(obj);
+  int overflow = 0;
+  const long long value = PyLong_AsLongLongAndOverflow(obj, &overflow);
+  if (overflow != 0) {
+    throw std::runtime_error("Overflow when unpacking long");  // 1.13's THPUtils_unpackLong
+  }
   if (value == -1 && PyErr_Occurred()) {
     throw python_error();
   }
@@ -545,11 +549,14 @@ ScalarType PythonArgs::inferredScalartype(int dtype, std::initializer_list<int> 
     if (number == nullptr) {
       continue;  // a default: arange's step=1, an int
     }
-    const bool isBool = PyBool_Check(number);
-    const bool isInt = !isBool && PyLong_Check(number);
+    // A 0-d tensor stands for a number of its dtype, as a Scalar made from it.
+    const bool isTensor = THPVariable_Check(number);
+    const ScalarType tensorType = isTensor ? THPVariable_Unpack(number).dtype() : ScalarType::Double;
+    const bool isBool = isTensor ? tensorType == ScalarType::Bool : PyBool_Check(number) != 0;
+    const bool isInt = isTensor ? (!isBool && !isFloatingType(tensorType)) : (!isBool && PyLong_Check(number));
     allBools = allBools && isBool;
     allIntegral = allIntegral && (isBool || isInt);
-    if (isInt) {
+    if (isInt && !isTensor) {
       // This course's factories take their numbers as float (1.13's take a
       // Scalar): an int a double cannot hold exactly would come back as
       // another number, so it is refused instead.

@@ -366,6 +366,9 @@ PyObject* dispatch_call_boxed(PyObject* /*module*/, PyObject* args) {
   if (stack.size() == 1) {
     return toPyObject(stack[0]);
   }
+  if (stack.empty()) {
+    Py_RETURN_NONE;  // an operator that returns nothing, `-> ()`, as in 1.13
+  }
   PyRef results(PyTuple_New(static_cast<Py_ssize_t>(stack.size())));
   for (std::size_t i = 0; i < stack.size(); ++i) {
     PyTuple_SET_ITEM(results.ptr, i, toPyObject(stack[i]));
