@@ -125,10 +125,14 @@ TEST(FuzzFindings, SizesWhoseBytesPassInt64AreRefusedNotWrapped) {
   // to 0 and wrote past the allocation. 1.13's words for both refusals.
   EXPECT_EQ(errorOf([] { zeros({std::int64_t{1} << 62}); }),
             "Storage size calculation overflowed with sizes=[4611686018427387904]");
-  EXPECT_EQ(errorOf([] { zeros({std::int64_t{1} << 31, std::int64_t{1} << 31, 4}); }),
+  EXPECT_EQ(errorOf([] {
+              zeros({std::int64_t{1} << 31, std::int64_t{1} << 31, 4});
+            }),
             "Storage size calculation overflowed with sizes=[2147483648, 2147483648, 4]");
   EXPECT_EQ(zeros({std::int64_t{1} << 62, 0}).numel(), 0);  // no bytes, whatever the other size
-  EXPECT_EQ(errorOf([] { zeros({0}).view({std::int64_t{1} << 62, std::int64_t{1} << 62}); }),
+  EXPECT_EQ(errorOf([] {
+              zeros({0}).view({std::int64_t{1} << 62, std::int64_t{1} << 62});
+            }),
             "numel: integer multiplication overflow");
 }
 
