@@ -255,6 +255,17 @@ PyObject* THPVariable_backward(PyObject* self, PyObject* args, PyObject* kwargs)
     throw python_error();
   }
   const Tensor self_tensor = THPVariable_Unpack(self);
+  if (THPVariable_wrapperObject(self_tensor.unsafeGetTensorImpl()) != nullptr) {
+    // 1.13 seeds the backward of a wrapper with ones_like(output), which its
+    // __torch_dispatch__ sees; this engine seeds with ones() on the output's
+    // device, which is meta here, and the formulas would then mix meta and
+    // the wrapped tensors' device.
+    PyErr_SetString(PyExc_NotImplementedError,
+                    "backward() from a wrapper subclass's tensor is not in mini_torch, the course's module: its "
+                    "engine seeds the gradient with ones() on the wrapper's meta device, which __torch_dispatch__ "
+                    "never sees");
+    return nullptr;
+  }
   const Tensor grad = gradient == Py_None ? Tensor() : THPVariable_Unpack(gradient);
   {
     // The engine runs C++ only: other Python threads may run meanwhile.
