@@ -4,7 +4,7 @@
 ///        torch/csrc/Exceptions.h's HANDLE_TH_ERRORS does.
 ///
 /// A binding's body runs inside HANDLE_TH_ERRORS ... END_HANDLE_TH_ERRORS:
-/// python_error (a Python exception already set) passes through, the
+/// python_error (a Python exception crossing C++) is raised again, the
 /// parser's TypeError becomes TypeError, std::out_of_range IndexError, and
 /// every other std::exception RuntimeError, with the C++ message, less the
 /// operator's name an OperatorError puts first (1.13's messages have none).

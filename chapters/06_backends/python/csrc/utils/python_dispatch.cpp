@@ -323,6 +323,20 @@ Stack stackFromPython(const OperatorHandle& op, PyObject* call_args, PyObject* c
   return stack;
 }
 
+/// ("aten::add", "Tensor", args, kwargs): what _dispatch_args_fit and
+/// _dispatch_call_boxed are given.
+struct BoxedCall {
+  const char* name = nullptr;
+  const char* overload = nullptr;
+  PyObject* args = nullptr;
+  PyObject* kwargs = nullptr;
+};
+
+bool parseBoxedCall(PyObject* args, BoxedCall& call) {
+  return PyArg_ParseTuple(args, "ssO!O!", &call.name, &call.overload, &PyTuple_Type, &call.args, &PyDict_Type,
+                          &call.kwargs) != 0;
+}
+
 /// _dispatch_args_fit("aten::add", "Tensor", args, kwargs): None when the
 /// arguments fit the overload's schema, else why not. An OpOverloadPacket
 /// picks its overload with this before calling it, as 1.13 asks the JIT's
@@ -330,15 +344,12 @@ Stack stackFromPython(const OperatorHandle& op, PyObject* call_args, PyObject* c
 /// caller as it was raised, never as "no overload takes these arguments".
 PyObject* dispatch_args_fit(PyObject* /*module*/, PyObject* args) {
   HANDLE_TH_ERRORS
-  const char* name = nullptr;
-  const char* overload = nullptr;
-  PyObject* call_args = nullptr;
-  PyObject* call_kwargs = nullptr;
-  if (!PyArg_ParseTuple(args, "ssO!O!", &name, &overload, &PyTuple_Type, &call_args, &PyDict_Type, &call_kwargs)) {
+  BoxedCall call;
+  if (!parseBoxedCall(args, call)) {
     return nullptr;
   }
   try {
-    stackFromPython(findOperator(name, overload), call_args, call_kwargs);
+    stackFromPython(findOperator(call.name, call.overload), call.args, call.kwargs);
   } catch (const TypeError& error) {
     return PyUnicode_FromString(error.what());
   }
@@ -350,15 +361,12 @@ PyObject* dispatch_args_fit(PyObject* /*module*/, PyObject* args) {
 /// called through the dispatcher, boxed, as torch.ops' OpOverload calls it.
 PyObject* dispatch_call_boxed(PyObject* /*module*/, PyObject* args) {
   HANDLE_TH_ERRORS
-  const char* name = nullptr;
-  const char* overload = nullptr;
-  PyObject* call_args = nullptr;
-  PyObject* call_kwargs = nullptr;
-  if (!PyArg_ParseTuple(args, "ssO!O!", &name, &overload, &PyTuple_Type, &call_args, &PyDict_Type, &call_kwargs)) {
+  BoxedCall call;
+  if (!parseBoxedCall(args, call)) {
     return nullptr;
   }
-  const OperatorHandle op = findOperator(name, overload);
-  Stack stack = stackFromPython(op, call_args, call_kwargs);
+  const OperatorHandle op = findOperator(call.name, call.overload);
+  Stack stack = stackFromPython(op, call.args, call.kwargs);
   {
     gil_scoped_release no_gil;
     op.callBoxed(&stack);
