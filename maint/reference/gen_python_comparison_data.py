@@ -25,10 +25,16 @@ Run it with the system interpreter (Debian's python3-torch 1.13.1):
         chapters/06_backends/python/tests/data/pytorch-1.13-python-comparisons.txt
 """
 
+import os
 import sys
 
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
+
+# The statements' tensors, shared with the test that replays them.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "chapters", "06_backends",
+                                "python", "tests"))
+import comparison_scope  # noqa: E402
 
 OPS = ["eq", "ne", "lt", "le", "gt", "ge"]
 SYMBOLS = ["==", "!=", "<", "<=", ">", ">="]
@@ -121,19 +127,7 @@ MODE_STATEMENTS = [
 
 
 def names():
-    return {
-        "torch": torch,
-        "i": torch.tensor([1, 2, 3]),
-        "j": torch.tensor([3, 2, 1]),
-        "f": torch.tensor([1.0, 2.5, -3.0, float("nan")]),
-        "g": torch.tensor([1.0, 2.0, float("nan"), float("nan")]),
-        "d": torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64),
-        "h": torch.tensor([1.0, 2.5, 3.0], dtype=torch.float16),
-        "m": torch.tensor([[1], [2]]),
-        "bb": torch.tensor([True, False, True]),
-        "s": torch.tensor(2.5),
-        "x": torch.tensor([1.0, 2.0, 3.0], requires_grad=True),
-    }
+    return comparison_scope.names(torch)
 
 
 def run(statement: str) -> str:

@@ -7,6 +7,7 @@ written by maint/reference/gen_python_comparison_data.py)."""
 import os
 import unittest
 
+import comparison_scope
 import mini_torch
 from mini_torch.utils._python_dispatch import TorchDispatchMode
 
@@ -28,20 +29,7 @@ def read_cases(kind):
 
 def names():
     """The generator's tensors, made by mini_torch."""
-    torch = mini_torch
-    return {
-        "torch": torch,
-        "i": torch.tensor([1, 2, 3]),
-        "j": torch.tensor([3, 2, 1]),
-        "f": torch.tensor([1.0, 2.5, -3.0, float("nan")]),
-        "g": torch.tensor([1.0, 2.0, float("nan"), float("nan")]),
-        "d": torch.tensor([1.0, 2.0, 3.0], dtype=torch.float64),
-        "h": torch.tensor([1.0, 2.5, 3.0], dtype=torch.float16),
-        "m": torch.tensor([[1], [2]]),
-        "bb": torch.tensor([True, False, True]),
-        "s": torch.tensor(2.5),
-        "x": torch.tensor([1.0, 2.0, 3.0], requires_grad=True),
-    }
+    return comparison_scope.names(mini_torch)
 
 
 def run(statement):
