@@ -28,6 +28,8 @@ and, for the same answers from a 2.x, with a venv holding pip's torch:
         chapters/06_backends/tests/data/pytorch-2.15.0-autocast.txt
 """
 
+import os
+import re
 import sys
 
 import torch
@@ -35,18 +37,20 @@ import torch
 NAMES = {torch.bool: "Bool", torch.int64: "Long", torch.float32: "Float", torch.float64: "Double",
          torch.float16: "Half", torch.bfloat16: "BFloat16"}
 
-# Every operator of chapter 06 (ops.yaml), by its full name and overload.
-OPERATORS = ["add.out", "add.Tensor", "add_.Tensor", "sub.out", "sub.Tensor", "sub_.Tensor", "mul.out",
-             "mul.Tensor", "mul_.Tensor", "div.out", "div.Tensor", "div_.Tensor", "neg.out", "neg", "neg_",
-             "relu.out", "relu", "relu_", "exp.out", "exp", "exp_", "sum.IntList_out", "sum.dim_IntList", "sum",
-             "matmul.out", "matmul", "atan2.out", "atan2", "atan2_", "lerp.Tensor_out", "lerp.Tensor",
-             "lerp_.Tensor", "sin", "cos", "threshold_backward", "t", "view", "copy_", "fill_.Scalar", "_to_copy",
-             "clone", "empty.memory_format", "full", "zeros", "ones", "arange.start_step", "randn", "eye",
-             "rsub.Tensor", "rsub.Scalar",
-             "eq.Tensor_out", "eq.Tensor", "eq.Scalar_out", "eq.Scalar", "ne.Tensor_out", "ne.Tensor",
-             "ne.Scalar_out", "ne.Scalar", "lt.Tensor_out", "lt.Tensor", "lt.Scalar_out", "lt.Scalar",
-             "le.Tensor_out", "le.Tensor", "le.Scalar_out", "le.Scalar", "gt.Tensor_out", "gt.Tensor",
-             "gt.Scalar_out", "gt.Scalar", "ge.Tensor_out", "ge.Tensor", "ge.Scalar_out", "ge.Scalar"]
+# Every operator of chapter 06, read from its ops.yaml: a new entry there is
+# recorded here without another list to keep. Where 1.13 names the overload
+# and the course's entry does not (the course has one overload of each),
+# TORCH_NAMES gives 1.13's full name, which _dispatch_dump needs.
+OPS_YAML = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                        "chapters", "06_backends", "ops.yaml")
+TORCH_NAMES = {"fill_": "fill_.Scalar", "empty": "empty.memory_format", "arange": "arange.start_step"}
+
+
+def course_operators():
+    """ops.yaml's overloads, in its order, by their full names (add.out, neg)."""
+    with open(OPS_YAML, encoding="utf-8") as handle:
+        return [re.match(r"^- func: ([A-Za-z0-9_.]+)\(", line).group(1) for line in handle
+                if line.startswith("- func: ")]
 
 
 def number(value):
@@ -60,12 +64,14 @@ def tensor_text(tensor):
 
 
 def kernels(out):
-    for op in OPERATORS:
+    for course in course_operators():
+        op = TORCH_NAMES.get(course, course)
         name, _, overload = op.partition(".")
         dump = torch._C._dispatch_dump(f"aten::{name}" + (f".{overload}" if overload else ""))
+        if not dump:
+            sys.exit(f"gen_autocast_data: 1.13 has no aten::{op}: if ops.yaml's entry names 1.13's overload "
+                     "otherwise, add it to TORCH_NAMES")
         keys = [line.split(":")[0] for line in dump.splitlines() if line.startswith("Autocast")]
-        # The course's names: its fill_ has one overload, its empty and arange one each.
-        course = {"fill_.Scalar": "fill_", "empty.memory_format": "empty", "arange.start_step": "arange"}.get(op, op)
         out.append(f"kernel aten::{course} {','.join(keys) if keys else '-'}")
 
 
