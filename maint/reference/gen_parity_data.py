@@ -36,6 +36,8 @@ FLOATS = ["Float", "Double"]
 BINARY = ["add", "sub", "mul", "div", "atan2"]
 UNARY = ["neg", "relu", "exp"]
 COMPARISONS = ["eq", "ne", "lt", "le", "gt", "ge"]
+# Unary operators with a function only (no in-place or out= overload in ops.yaml).
+FUNCTION_ONLY = ["sin", "cos"]
 
 
 def _out(name, overload="out"):
@@ -80,6 +82,7 @@ OPS.update({
     "rsub": _with_alpha(torch.rsub),
     "rsub.Scalar": lambda a, other, alpha=1: torch.rsub(a, other, alpha),
     "sin": torch.sin,
+    "cos": torch.cos,
     "sum": lambda a: torch.sum(a),
     "sum.dim_IntList": lambda a, dim, keepdim: torch.sum(a, dim, keepdim),
     "sum.IntList_out": _out("sum", "IntList_out"),
@@ -340,12 +343,12 @@ def promotion(family):
     for dtype, zero_dim in itertools.product(DTYPES, [False, True]):
         shape = [] if zero_dim else [2, 3]
         label = f"{dtype}{sizes_text(shape)}"
-        for op in UNARY + ["sin"]:
-            for variant in ("", "_") if op != "sin" else ("",):
+        for op in UNARY + FUNCTION_ONLY:
+            for variant in ("", "_") if op not in FUNCTION_ONLY else ("",):
                 case = family.case(f"{op}{variant}/{label}")
                 case.tensor("a", dtype, shape, sample(dtype, shape))
                 case.call("r", op + variant, "a")
-            if op == "sin":
+            if op in FUNCTION_ONLY:
                 continue
             for dout in DTYPES:
                 case = family.case(f"{op}.out/{label}->{dout}")
@@ -440,8 +443,8 @@ def values(family):
                     case.call("r", op + variant, "a", "b")
                 if variant:
                     case.value("a")
-    for op, dtype in itertools.product(UNARY + ["sin"], DTYPES):
-        for variant in ("", "_", ".out") if op != "sin" else ("",):
+    for op, dtype in itertools.product(UNARY + FUNCTION_ONLY, DTYPES):
+        for variant in ("", "_", ".out") if op not in FUNCTION_ONLY else ("",):
             case = family.case(f"{op}{variant}/{dtype}")
             case.tensor("a", dtype, [len(specials(dtype))], specials(dtype))
             if variant == ".out":
@@ -519,7 +522,7 @@ def strided_values(family):
         case.call("r", op + ".out", "a", "b", "out")
         case.strides("out")
         case.value("o")
-    for op, dtype in itertools.product(UNARY + ["sin", "sum", "clone", "t"], ["Float", "Double"]):
+    for op, dtype in itertools.product(UNARY + FUNCTION_ONLY + ["sum", "clone", "t"], ["Float", "Double"]):
         case = family.case(f"{op}/{dtype}/strided")
         case.tensor("a", dtype, [len(base)], base)
         case.strided("m", "a", [4, 3], [1, 6], 2)

@@ -125,6 +125,7 @@ inline std::map<std::string, Op> makeOps() {
   unary("relu", mini::relu, mini::relu_, mini::relu_out);
   unary("exp", mini::exp, mini::exp_, mini::exp_out);
   ops["sin"] = [](const Args& a) { return mini::sin(a.tensor(0)); };
+  ops["cos"] = [](const Args& a) { return mini::cos(a.tensor(0)); };
   ops["sum"] = [](const Args& a) { return mini::sum(a.tensor(0)); };
   ops["sum.dim_IntList"] = [](const Args& a) { return mini::sum(a.tensor(0), a.ints(1), a.flag(2)); };
   ops["sum.IntList_out"] = [](const Args& a) { return mini::sum_out(a.tensor(3), a.tensor(0), a.ints(1), a.flag(2)); };
