@@ -19,7 +19,12 @@ data the tests read and compared with the sentence that states it:
   not an out= overload, not an in-place variant of an operator with an
   entry, not differentiated by hand (MANUAL) and has no entry;
 - part 6's operators "1.13 has and this chapter does not yet" (exercise
-  06.8's): none of them is in ops.yaml.
+  06.8's): none of them is in ops.yaml;
+- part 6's table of autocast policies: every overload of ops.yaml is in a
+  row with the policies src/autocast/autocast_policy.cpp gives it on each
+  device, by its full name or its function's name, or (when it falls
+  through on both) by the rows for every out= and in-place variant and for
+  the factories.
 """
 import argparse
 import glob
@@ -83,6 +88,43 @@ def english_list(names):
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
+def autocast_table_problems():
+    """Part 6's table against the policy table the code registers."""
+    with open(os.path.join(CHAPTER, "src", "autocast", "autocast_policy.cpp"), encoding="utf-8") as handle:
+        code = handle.read()
+    names = dict(re.findall(r"constexpr CastPolicy (k\w+) = CastPolicy::(\w+);", code))
+    policy = {op: (names[cpu], names[cuda])
+              for op, cpu, cuda in re.findall(r'AutocastPolicy\{"aten::([^"]+)", (k\w+), (k\w+)\}', code)}
+    rows = []
+    with open(os.path.join(CHAPTER, "part6_autocast.md"), encoding="utf-8") as handle:
+        for line in handle:
+            cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+            if len(cells) == 3 and cells[1] in {*names.values(), "fallthrough"}:
+                rows.append((set(re.findall(r"`([\w.]+)`", cells[0])), cells[0], (cells[1], cells[2])))
+    found = []
+    for name, entry in entries():
+        wanted = policy.get(name)
+        if wanted is None:
+            continue  # the C++ test holds the table to ops.yaml
+        base = name.split(".")[0]
+        variant = is_out(name, entry) or base.endswith("_")
+        # `exp` names the functional overload; its out= and in-place ones go by the variants' row.
+        listed = [given for ops, _, given in rows if name in ops or (base in ops and not variant)]
+        if listed:
+            if wanted not in listed:
+                found.append(f"part6_autocast.md: the autocast table gives {name} {listed[0]}; "
+                             f"src/autocast/autocast_policy.cpp gives {wanted}")
+            continue
+        through = wanted == ("fallthrough", "fallthrough")
+        covered = any((variant and "every out= and in-place variant" in text)
+                      or ("Tensor" not in arguments(entry) and "the factories" in text)
+                      for _, text, given in rows if given == ("fallthrough", "fallthrough"))
+        if not (through and covered):
+            found.append(f"part6_autocast.md: the autocast table does not name {name} "
+                         f"({wanted[0]} on CPU, {wanted[1]} on CUDA): add it to the row of its policies")
+    return found
+
+
 def problems():
     found = []
     counts = case_counts()
@@ -127,7 +169,7 @@ def problems():
             if name in have:
                 found.append(f"part6_autocast.md: says the chapter does not yet have {name}, which ops.yaml now "
                              "has: exercise 06.8 needs another operator in its place")
-    return found, counts, missing
+    return found + autocast_table_problems(), counts, missing
 
 
 def main():
@@ -145,7 +187,7 @@ def main():
         print(f"check_operator_figures: {problem}")
     if found:
         return 1
-    print(f"check_operator_figures: {len(FAMILIES) + 3} figures agree with the data")
+    print(f"check_operator_figures: {len(FAMILIES) + 4} figures agree with the data")
     return 0
 
 
