@@ -1,5 +1,6 @@
 // Exercise 06.4: a CPU fallback for the counted device, registered on
-// PrivateUse1 for each test. The counted device has no sin, sub_ or exp_.
+// PrivateUse1 for each test. The counted device has no sin, sub_, exp_ or
+// exp.out.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -66,6 +67,42 @@ TEST_F(Exercise06_4, AnInPlaceOperatorWritesTheCallersDeviceTensor) {
     EXPECT_EQ(x.device(), kCounted);
     EXPECT_THAT(values(x.to(kCpu)), ElementsAre(1, std::exp(1.0)))
         << "the CPU result must be copied into the caller's device tensor";
+  });
+}
+
+// The fallback itself, called as the dispatcher calls it: what it leaves on
+// the stack is what a boxed caller (a Python binding, a TorchScript
+// interpreter) gets. Called through exp_() above, the unboxed wrapper and
+// the kernels above the fallback would hand back the caller's tensor
+// whatever the stack held, so only a direct call sees it.
+TEST_F(Exercise06_4, TheStackHoldsTheCallersTensorAfterAnInPlaceCall) {
+  runExercise([&] {
+    Tensor x = fromValues({0, 1}, {2}).to(kCounted);
+    const OperatorHandle op = Dispatcher::singleton().findSchemaOrThrow("aten::exp_", "");
+    Stack stack{IValue(x)};
+    cpuFallback(op, DispatchKeySet(DispatchKey::PrivateUse1), &stack);
+    ASSERT_EQ(stack.size(), 1U) << "exp_ has one return: the stack holds it alone";
+    ASSERT_TRUE(stack[0].isTensor());
+    EXPECT_TRUE(stack[0].toTensor().is_same(x))
+        << "the stack must hold the caller's device tensor, not the CPU result: put it back in place of the result";
+    EXPECT_EQ(stack[0].toTensor().device(), kCounted);
+  });
+}
+
+// exp.out(Tensor self, *, Tensor(a!) out) -> Tensor(a!): the return is
+// written into `out`, argument 1, though it is return 0. The written
+// argument is the one whose alias set the return shares, not the one at the
+// return's position.
+TEST_F(Exercise06_4, AnOutOperatorWritesItsOutArgumentNotItsSelf) {
+  runExercise([&] {
+    const Tensor x = fromValues({0, 1}, {2}).to(kCounted);
+    Tensor out = fromValues({7, 7}, {2}).to(kCounted);
+    Tensor& result = exp_out(out, x);
+    EXPECT_TRUE(result.is_same(out)) << "exp.out returns its out= tensor";
+    EXPECT_EQ(out.device(), kCounted);
+    EXPECT_THAT(values(out.to(kCpu)), ElementsAre(1, std::exp(1.0))) << "the CPU result must be copied into `out`";
+    EXPECT_THAT(values(x.to(kCpu)), ElementsAre(0, 1))
+        << "self is only read: find the written argument by the alias set (`Tensor(a!)`) the return shares";
   });
 }
 
