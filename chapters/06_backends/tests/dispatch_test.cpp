@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autocast/autocast_guard.h"
 #include "mini/autograd/node.h"
 #include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"
 #include "mini/core/grad_mode.h"
@@ -90,13 +91,22 @@ Tensor fixedAutograd(DispatchKeySet dispatchKeySet, const Tensor& self) {
   return op.redispatch(dispatchKeySet & kAfterAutogradKeySet, self);
 }
 
+// An autocast kernel that forgot to exclude its key: its call comes back to it.
+Tensor loopingAutocast(const Tensor& self) {
+  static const auto op =
+      Dispatcher::singleton().findSchemaOrThrow("test05::autocast_loop", "").typed<Tensor(const Tensor&)>();
+  return op.call(self);
+}
+
 MINI_LIBRARY(test05, m) {
   m.def("loop(Tensor self) -> Tensor");
+  m.def("autocast_loop(Tensor self) -> Tensor");
   m.def("fixed(Tensor self) -> Tensor");
 }
 
 MINI_LIBRARY_IMPL(test05, CPU, m) {
   m.impl("loop", &negCpu);
+  m.impl("autocast_loop", &negCpu);
   m.impl("fixed", &negCpu);
 }
 
@@ -114,6 +124,24 @@ TEST(RecursionDepth, AKernelThatCallsItselfGetsAClearError) {
                         "below autograd before it calls the operator again, with `AutoDispatchBelowADInplaceOrView "
                         "guard;` and `op.redispatch(dispatchKeySet & kAfterAutogradKeySet, ...)`.",
                         kMaxDispatchDepth));
+  EXPECT_EQ(currentDispatchDepth(), 0) << "every level unwound";
+}
+
+MINI_LIBRARY_IMPL(test05, AutocastCPU, m) { m.impl("autocast_loop", &loopingAutocast); }
+
+// The advice is the recursing key's: an autocast kernel gets autocast's,
+// not autograd's (a learner of exercises 06.7 and 06.10 met the latter).
+TEST(RecursionDepth, AnAutocastKernelGetsAutocastsAdvice) {
+  static const auto op =
+      Dispatcher::singleton().findSchemaOrThrow("test05::autocast_loop", "").typed<Tensor(const Tensor&)>();
+  const autocast::AutocastGuard autocastOn(DeviceType::CPU);
+  const std::string error = errorOf([] { op.call(ones({1})); });
+  EXPECT_EQ(error, fmt::format("'test05::autocast_loop': more than {} nested dispatcher calls, the last one to its "
+                               "'AutocastCPU' kernel. A kernel keeps calling the operator it implements: an autocast "
+                               "kernel must exclude its autocast key before it calls the operator again, with `const "
+                               "ExcludeDispatchKeyGuard noAutocast = excludeAutocast(device);` held (a named "
+                               "variable, not a temporary) until that call returns.",
+                               kMaxDispatchDepth));
   EXPECT_EQ(currentDispatchDepth(), 0) << "every level unwound";
 }
 

@@ -9,6 +9,8 @@
 #include "mini/exercises/exp_autocast.h"
 #include "mini/generated/Functions.h"
 #include "mini/native/cuda/cuda_kernels.h"
+#include "mini/op_registration/library.h"
+#include "mini/util/exercise.h"
 #include "support/backend_test_helpers.h"
 #include "support/exercise_support.h"
 
@@ -63,6 +65,30 @@ TEST(Exercise06_7, TheCastIsDifferentiable) {
     EXPECT_EQ(x.grad().dtype(), ScalarType::BFloat16);
     EXPECT_THAT(valuesOf(x.grad()), ::testing::ElementsAre(static_cast<double>(BFloat16(std::exp(0.5f))),
                                                            static_cast<double>(BFloat16(std::exp(1.0f)))));
+  });
+}
+
+// Registered on AutocastCPU for this test, as the chapter registers it on
+// AutocastCUDA: every exp() under CPU autocast now reaches the kernel, and
+// the exp() the kernel calls must not reach it again. That call needs the
+// autocast key excluded while it runs: a guard that is a temporary dies
+// before it, and the dispatcher recurses until it refuses.
+TEST(Exercise06_7, TheKernelExcludesItsKeyForTheCallItMakes) {
+  runExercise([] {
+    Library onCpu(Library::IMPL, "aten", DispatchKey::AutocastCPU, SourceSite::here());
+    onCpu.impl("exp", &exp_autocast<DeviceType::CPU>);
+    const AutocastGuard autocastOn(DeviceType::CPU);
+    Tensor result;
+    try {
+      result = exp(cpuTensor({1, 2}, {2}, ScalarType::BFloat16));
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::exception& error) {
+      FAIL() << "exp() inside the kernel came back to the kernel: hold the exclude guard (a named variable) "
+                "until the call returns: "
+             << error.what();
+    }
+    EXPECT_EQ(result.dtype(), ScalarType::Float);
   });
 }
 
