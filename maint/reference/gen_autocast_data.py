@@ -13,6 +13,9 @@ needed there). Three kinds of line:
                                       an operator the chapter does not have (exercise
                                       06.8): its Autocast kernels, and the dtype it gives
                                       under CPU autocast for float32, bfloat16 and mixed inputs
+    decide-cuda <operator> <policy>   (1.13 only) its CUDA policy, from the KERNEL line of
+                                      1.13.1's autocast_mode.cpp that registers it
+                                      (--source DIR, default build/pytorch-1.13.1)
     value <name> <dtype> [sizes] (v,...)
     grad <name> <dtype> [sizes] (v,...)
                                       a small model run forward under
@@ -20,7 +23,8 @@ needed there). Three kinds of line:
 
 Run it with the system interpreter (Debian's python3-torch 1.13.1):
 
-    /usr/bin/python3 maint/reference/gen_autocast_data.py chapters/06_backends/tests/data/pytorch-1.13-autocast.txt
+    /usr/bin/python3 maint/reference/gen_autocast_data.py [--source DIR] \
+        chapters/06_backends/tests/data/pytorch-1.13-autocast.txt
 
 and, for the same answers from a 2.x, with a venv holding pip's torch:
 
@@ -110,7 +114,28 @@ NEW_OPERATORS = {
 }
 
 
-def decisions(out):
+# 1.13's CUDA policy of an operator, which a machine without a GPU cannot
+# ask torch for (a CUDA autocast call needs a CUDA tensor): read from the
+# KERNEL lines of the CUDA block of 1.13.1's aten/src/ATen/autocast_mode.cpp,
+# the lines torch's AutocastCUDA kernels are registered from.
+SOURCE = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))),
+                      "build", "pytorch-1.13.1")
+
+
+def cuda_policies(source):
+    path = os.path.join(source, "aten", "src", "ATen", "autocast_mode.cpp")
+    if not os.path.isfile(path):
+        sys.exit(f"gen_autocast_data: 1.13's CUDA policies are read from {path}, which is missing: give --source, "
+                 "or unpack the sources as maint/reference/recheck_claims.py says")
+    with open(path, encoding="utf-8") as handle:
+        text = handle.read()
+    start = text.index("TORCH_LIBRARY_IMPL(aten, Autocast, m)")
+    block = text[start:text.index("TORCH_LIBRARY_IMPL", start + 1)]
+    return {name: policy for name, policy in re.findall(r'KERNEL\(ADD_NS\(\w+\), "([\w.]+)", .*?, (\w+)\)\n', block)}
+
+
+def decisions(out, source):
+    cuda = cuda_policies(source) if torch.__version__.startswith("1.13") else {}
     f32 = torch.tensor([[1.5, 2.0], [0.75, 1.25]])
     bf16 = f32.bfloat16()
     for op, call in NEW_OPERATORS.items():
@@ -119,6 +144,8 @@ def decisions(out):
         with torch.autocast("cpu"):
             dtypes = [NAMES[call(a, b).dtype] for a, b in ((f32, f32), (bf16, bf16), (bf16, f32))]
         out.append(f"decide aten::{op} {','.join(keys) if keys else '-'} {' '.join(dtypes)}")
+        if cuda:
+            out.append(f"decide-cuda aten::{op} {cuda.get(op, 'fallthrough')}")
 
 
 # [model]
@@ -146,6 +173,9 @@ def model(out):
 
 
 def main(argv):
+    source = SOURCE
+    if len(argv) == 4 and argv[1] == "--source":
+        source, argv = argv[2], [argv[0], argv[3]]
     if len(argv) != 2:
         sys.exit(__doc__)
     if torch.__version__.startswith("1.13"):
@@ -162,7 +192,7 @@ def main(argv):
         sys.exit(f"expected torch 1.13 (/usr/bin/python3) or a 2.x (a venv), found {torch.__version__}")
     kernels(out)
     policies(out)
-    decisions(out)
+    decisions(out, source)
     model(out)
     with open(argv[1], "w", encoding="utf-8") as handle:
         handle.write("\n".join(out) + "\n")

@@ -24,6 +24,7 @@ struct TorchBehaviour {
   std::string op;
   std::string keys;  // "AutocastCPU,AutocastCUDA", "AutocastCUDA" or "-"
   std::string floatInputs, bfloat16Inputs, mixedInputs;
+  std::string cudaPolicy;  // from the KERNEL line of 1.13.1's autocast_mode.cpp that registers it
 };
 
 std::vector<TorchBehaviour> torchBehaviours() {
@@ -36,6 +37,11 @@ std::vector<TorchBehaviour> torchBehaviours() {
       words >> behaviour.op >> behaviour.keys >> behaviour.floatInputs >> behaviour.bfloat16Inputs >>
           behaviour.mixedInputs;
       out.push_back(behaviour);
+    } else if (line.rfind("decide-cuda ", 0) == 0 && !out.empty()) {
+      std::istringstream words(line.substr(12));
+      std::string op;
+      words >> op >> out.back().cudaPolicy;
+      EXPECT_EQ(op, out.back().op) << "a decide-cuda line follows its operator's decide line";
     }
   }
   return out;
@@ -87,6 +93,22 @@ TEST(Exercise06_8, CudaHasAKernelExactlyWhereTorchHasOne) {
     for (std::size_t i = 0; i < std::min(decided.size(), torch.size()); ++i) {
       EXPECT_EQ(decided[i].cuda != CastPolicy::fallthrough, torch[i].keys.find("AutocastCUDA") != std::string::npos)
           << torch[i].op << ": torch 1.13's Autocast kernels are " << torch[i].keys;
+    }
+  });
+}
+
+// 1.13's CUDA policy itself, which torch on a machine without a GPU cannot
+// show by a call: the generator read it from the KERNEL line that registers
+// the operator's AutocastCUDA kernel. fp32 and fp32_set_opt_dtype both end
+// in float32, yet a reduction that takes a dtype gets the latter.
+TEST(Exercise06_8, CudaPoliciesAreTorchs) {
+  runExercise([] {
+    const std::vector<AutocastPolicy> decided = autocast::decidedAutocastPolicies();
+    const std::vector<TorchBehaviour> torch = torchBehaviours();
+    for (std::size_t i = 0; i < std::min(decided.size(), torch.size()); ++i) {
+      ASSERT_FALSE(torch[i].cudaPolicy.empty()) << torch[i].op << ": no decide-cuda line in the data";
+      EXPECT_EQ(autocast::castPolicyName(decided[i].cuda), torch[i].cudaPolicy)
+          << torch[i].op << ": 1.13's autocast_mode.cpp registers its AutocastCUDA kernel as " << torch[i].cudaPolicy;
     }
   });
 }
