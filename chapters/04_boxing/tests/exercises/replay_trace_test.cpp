@@ -3,11 +3,13 @@
 // fallbacks: Batched (a batched input) and Tracer (a replay is traced).
 #include "mini/exercises/replay_trace.h"
 
+#include <set>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "mini/extension/myops.h"
+#include "mini/op_registration/library.h"
 #include "support/exercise_support.h"
 
 namespace mini {
@@ -50,6 +52,64 @@ std::map<std::string, IValue> replay(const Trace& trace, const std::vector<Tenso
   }
 }
 
+// Operators of the tests' own with what the course's myops lack: two
+// results, and the argument forms the lesson promises a trace holds (a list,
+// a bool, None, an overload name).
+void splitKernel(const OperatorHandle&, DispatchKeySet, Stack* stack) {
+  const Tensor self = pop(*stack).toTensor();
+  std::vector<double> plusOne = self.values();
+  std::vector<double> timesTen = self.values();
+  for (std::size_t i = 0; i < plusOne.size(); ++i) {
+    plusOne[i] += 1;
+    timesTen[i] *= 10;
+  }
+  stack->emplace_back(makeTensor(plusOne));
+  stack->emplace_back(makeTensor(timesTen));
+}
+
+// pick.first: the first (or the last) of the list, plus `extra` when given.
+void pickKernel(const OperatorHandle&, DispatchKeySet, Stack* stack) {
+  const IValue extra = pop(*stack);
+  const bool first = pop(*stack).toBool();
+  const std::vector<Tensor> tensors = pop(*stack).toTensorList();
+  std::vector<double> picked = (first ? tensors.front() : tensors.back()).values();
+  if (!extra.isNone()) {
+    for (std::size_t i = 0; i < picked.size(); ++i) {
+      picked[i] += extra.toTensor().values()[i];
+    }
+  }
+  stack->emplace_back(makeTensor(picked));
+}
+
+MINI_LIBRARY(replaytest, m) {
+  m.def("split(Tensor self) -> (Tensor, Tensor)");
+  m.def("pick.first(Tensor[] tensors, bool first, Tensor? extra) -> Tensor");
+}
+
+MINI_LIBRARY_IMPL(replaytest, CPU, m) {
+  m.impl("split", KernelFunction::makeFromBoxedFunction<&splitKernel>());
+  m.impl("pick.first", KernelFunction::makeFromBoxedFunction<&pickKernel>());
+}
+
+/// Calls an operator of the test library boxed, as a program would.
+std::vector<IValue> callBoxed(const char* name, const char* overload, Stack stack) {
+  Dispatcher::singleton().findSchemaOrThrow(name, overload).callBoxed(&stack);
+  return stack;
+}
+
+/// A program over every form: (x + 1, 10x) = split(x); p = the first of
+/// [x + 1, y] with nothing added; q = the last of [10x, x + 1] plus p.
+Tensor formsProgram(const Tensor& x, const Tensor& y) {
+  const std::vector<IValue> halves = callBoxed("replaytest::split", "", {x});
+  const Tensor plusOne = halves.at(0).toTensor();
+  const Tensor timesTen = halves.at(1).toTensor();
+  const Tensor p =
+      callBoxed("replaytest::pick", "first", {std::vector<Tensor>{plusOne, y}, true, IValue()}).at(0).toTensor();
+  const Tensor q =
+      callBoxed("replaytest::pick", "first", {std::vector<Tensor>{timesTen, plusOne}, false, p}).at(0).toTensor();
+  return mysum(q);
+}
+
 TEST(Exercise04_5, ReplaysOnNewInputs) {
   mini_test::runExercise([&] {
     const Trace trace = traced(makeTensor(std::vector<double>{1, 2}), makeTensor(std::vector<double>{10, 20}));
@@ -62,6 +122,45 @@ TEST(Exercise04_5, ReplaysOnNewInputs) {
     EXPECT_EQ(values.at("%2").toTensor().values(), b.values())
         << "the second input line (%2, after a call) binds the second input";
     EXPECT_EQ(values.at("%4").toTensor().item(), program(a, b).item()) << "3 * (4 * 2) + 3 * (5 * 0.5)";
+  });
+}
+
+// Only the `%k` results are bound: `2 = myops::mynumel(%3)` wrote its value,
+// not a name, so the map holds the five names the trace gave, no more.
+TEST(Exercise04_5, TheMapHoldsTheTracesNamesOnly) {
+  mini_test::runExercise([&] {
+    const Trace trace = traced(makeTensor(std::vector<double>{1, 2}), makeTensor(std::vector<double>{10, 20}));
+    const std::map<std::string, IValue> values =
+        replay(trace, {makeTensor(std::vector<double>{4, 5}), makeTensor(std::vector<double>{2, 0.5})});
+    std::set<std::string> names;
+    for (const auto& [name, value] : values) {
+      names.insert(name);
+    }
+    EXPECT_EQ(names, (std::set<std::string>{"%0", "%1", "%2", "%3", "%4"}))
+        << trace.str() << "bind the inputs and the results named %k; a result the trace wrote as a value is not a name";
+  });
+}
+
+// Two results bound in their order, a list of values, True, None and an
+// overload name (`replaytest::pick.first`), each read as its schema says.
+TEST(Exercise04_5, EveryArgumentFormAndTwoResults) {
+  mini_test::runExercise([&] {
+    Trace trace;
+    {
+      TracingScope tracing;
+      (void)formsProgram(makeTensor(std::vector<double>{1, 2}), makeTensor(std::vector<double>{10, 20}));
+      trace = tracing.trace();
+    }
+    ASSERT_EQ(trace.lines().at(1), "%1, %2 = replaytest::split(%0)") << trace.str();
+    ASSERT_EQ(trace.lines().at(3), "%4 = replaytest::pick.first([%1, %3], True, None)") << trace.str();
+    const Tensor x = makeTensor(std::vector<double>{3, -1});
+    const Tensor y = makeTensor(std::vector<double>{0.5, 7});
+    const std::map<std::string, IValue> values = replay(trace, {x, y});
+    ASSERT_TRUE(values.contains("%2")) << trace.str();
+    EXPECT_EQ(values.at("%1").toTensor().values(), (std::vector<double>{4, 0})) << "split's first result is x + 1";
+    EXPECT_EQ(values.at("%2").toTensor().values(), (std::vector<double>{30, -10})) << "its second is 10x";
+    ASSERT_TRUE(values.contains("%6")) << trace.str();
+    EXPECT_EQ(values.at("%6").toTensor().item(), formsProgram(x, y).item());
   });
 }
 
