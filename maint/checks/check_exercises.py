@@ -18,8 +18,9 @@
    mutant's first failing test and message.
 4. With the learner's stubs, as committed, a separate learner build is made
    (linked with lld where the mutants are): every exercise test there is
-   SKIPPED or failing, and every other test of the course (unit and gdb)
-   still passes.
+   SKIPPED (its chNN.ExerciseNN_M.not_done status test fails by design,
+   naming the file to edit), never failing, and every other test of the
+   course (unit and gdb) still passes.
 
 The stubs are taken as git has them (a learner's own edits to
 chapters/NN/exercises are set aside in a copy), so completing exercises never
@@ -189,6 +190,13 @@ def main():
             exercise_tests += 1
             if status == "run":
                 problems.append(f"{name} passes with the learner's stub: the test proves nothing")
+            elif status == "fail" and not name.endswith((".not_done", ".exercise_build")):
+                # An untouched stub must read as "todo" (SKIPPED), never as a
+                # failure the learner did not cause: a test that calls the
+                # stub outside runExercise, or an EXPECT_THROW that takes the
+                # stub's ExerciseNotDone for a wrong exception, fails instead.
+                problems.append(f"{name} FAILS with the learner's untouched stub instead of skipping: call the "
+                                "exercise inside runExercise, and let ExerciseNotDone through (not EXPECT_THROW)")
         else:
             other_tests += 1
             if is_machine_skip(status, output):
