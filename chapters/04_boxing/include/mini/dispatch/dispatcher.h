@@ -182,7 +182,7 @@ Ret Dispatcher::call(const TypedOperatorHandle<Ret(Args...)>& op, Args... args) 
   const DispatchTable& table = op.entry().dispatchTable();
   const DispatchKeySet dispatchKeySet = table.dispatchKeyExtractor.getDispatchKeySetUnboxed(args...);
   // Everything on this path is inline (the key-set helpers, the trace
-  // check): a call is this one function, as in c10.
+  // check): a call is this one function, as in c10. Left out: c10's RecordFunction (profiler) branch.
   const DispatchKey key = dispatchKeySet.highestPriorityKey();
   // Traced before the lookup, as PyTorch does: a call that fails still shows.
   // The explanation is a lambda: computed only when MINI_DISPATCH_EXPLAIN
