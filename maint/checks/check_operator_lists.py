@@ -40,10 +40,14 @@ The tables and what each must hold:
 - random programs (tests/data/random_programs.txt from
   maint/reference/gen_random_programs.py): every functional and in-place
   overload is drawn; out= overloads (the parity's `out` family) and
-  factories (the programs make their leaves with `tensor`) by rule not.
+  factories (the programs make their leaves with `tensor`) by rule not;
+- Python programs (python/tests/data/pytorch-1.13-python-programs.json from
+  maint/reference/gen_python_programs.py): every operator is called by
+  name in some program (`torch.exp(`, `.exp_(`, `torch.ops.aten.exp`).
 """
 import argparse
 import glob
+import json
 import os
 import re
 import sys
@@ -73,6 +77,10 @@ LEFT_OUT = {
         stub: "a bool result from the plain strided loop (cpuElementwiseLoop): no vector path, so every "
               "capability compiles the same loop"
         for stub in ("eq_stub", "ne_stub", "lt_stub", "le_stub", "gt_stub", "ge_stub")
+    },
+    "python": {
+        "threshold_backward": "relu's backward: the programs reach it through backward() of relu",
+        "_to_copy": "reached through .to(), .float(), .double() and .long(), as in 1.13",
     },
     "random": {
         "atan2": "drawn in the Python programs (gen_python_programs.py); the C++ draws keep to the operators "
@@ -212,6 +220,25 @@ def random_problems(ops):
     return problems
 
 
+def python_called():
+    """The operator names the recorded Python programs call."""
+    path = os.path.join(CHAPTER, "python", "tests", "data", "pytorch-1.13-python-programs.json")
+    with open(path, encoding="utf-8") as handle:
+        programs = json.load(handle)["programs"]
+    return set(re.findall(r"(?:torch\.|\.|torch\.ops\.aten\.)(\w+)\(?", "\n".join(p["source"] for p in programs)))
+
+
+def python_problems(ops):
+    called = python_called()
+    problems = []
+    for name in dict.fromkeys(name.split(".")[0] for name, _ in ops):
+        if name not in called and name not in LEFT_OUT["python"]:
+            problems.append(f"{name}: no Python program calls it: add it to the draws of its kind in "
+                            "maint/reference/gen_python_programs.py and re-record (--record), or say why not in "
+                            "LEFT_OUT['python'] of this check")
+    return problems
+
+
 def stale_reasons(ops):
     """A LEFT_OUT entry the table now has, or that names no operator."""
     names = {name for name, _ in ops} | {data_name(name) for name, _ in ops}
@@ -221,7 +248,7 @@ def stale_reasons(ops):
                              "\n}")
     test = read("tests", "cpu_capability", "capability_parity_test.cpp")
     problems = []
-    for table, has in (("parity", called), ("random", drawn), ("vmap", ruled)):
+    for table, has in (("parity", called), ("random", drawn), ("vmap", ruled), ("python", python_called())):
         for name in LEFT_OUT[table]:
             if name not in names:
                 problems.append(f"LEFT_OUT['{table}'] names {name}, which ops.yaml does not have: remove it")
@@ -244,7 +271,7 @@ def main():
         print("parity data names:", " ".join(sorted({data_name(name) for name, _ in ops})))
         return 0
     problems = (autocast_problems(ops) + parity_problems(ops) + vmap_problems(ops) + capability_problems()
-                + cuda_problems(ops) + random_problems(ops) + stale_reasons(ops))
+                + cuda_problems(ops) + random_problems(ops) + python_problems(ops) + stale_reasons(ops))
     for problem in problems:
         print(f"check_operator_lists: {problem}")
     if problems:
