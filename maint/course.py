@@ -36,7 +36,9 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -156,15 +158,51 @@ def first_compile_error(log):
     return error.group(1).replace(ROOT + os.sep, "") if error else None
 
 
+NINJA_STEP = re.compile(r"^\[(\d+)/(\d+)\] ")
+
+
+def _duration(seconds):
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.0f} min"
+
+
+def build_with_progress(command, cwd=None, every=30.0):
+    """Runs a build command and returns (returncode, its output), showing on
+    stderr how far it is, ninja's [n/N] steps with an estimate of the time
+    left: on a terminal one line that updates in place, elsewhere a line at
+    most every `every` seconds. A cold chapter build takes minutes; a tool
+    that says nothing for that long looks hung."""
+    started = time.monotonic()
+    shown = started
+    tty = sys.stderr.isatty()
+    lines = []
+    with subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) as build:
+        for line in build.stdout:
+            lines.append(line)
+            step = NINJA_STEP.match(line)
+            now = time.monotonic()
+            if not step or (not tty and now - shown < every) or (tty and now - shown < 0.5):
+                continue
+            done, total = int(step.group(1)), int(step.group(2))
+            elapsed = now - started
+            left = elapsed / done * (total - done) if done else 0
+            text = (f"building: step {done}/{total}, {_duration(elapsed)} so far, "
+                    f"about {_duration(left)} left at this pace")
+            print(f"\r{text}  " if tty else text, end="" if tty else "\n", file=sys.stderr, flush=True)
+            shown = now
+        returncode = build.wait()
+    if tty and shown != started:
+        print(file=sys.stderr)
+    return returncode, "".join(lines)
+
+
 def build_exercise_program(build_dir, chapter):
     """Builds a chapter's exercise test program (the chapter library with the
     learner's files); returns None when it built, else the compiler's first
     error (or the end of the build's output when no compiler line says)."""
     target = f"ch{chapter[:2]}_exercise_tests"
-    result = subprocess.run(["cmake", "--build", build_dir, "--target", target], capture_output=True, text=True)
-    if result.returncode == 0:
+    returncode, log = build_with_progress(["cmake", "--build", build_dir, "--target", target])
+    if returncode == 0:
         return None
-    log = result.stdout + result.stderr
     return first_compile_error(log) or log[-2000:]
 
 

@@ -2,9 +2,12 @@
 """How the learner's tools mark an exercise (course.Outcome.status), on the
 outcomes that matter: a GPU exercise whose CPU tests all pass is done, with
 the whole reason the GPU test skipped; nothing run is n/a; a stub is todo.
+And a long build says how far it is (course.build_with_progress).
 
     test_exercise_status.py
 """
+import contextlib
+import io
 import os
 import sys
 import unittest
@@ -34,6 +37,18 @@ class Status(unittest.TestCase):
 
     def test_all_passing_is_done_without_a_note(self):
         self.assertEqual(course.Outcome(passed=5).status(), ("done", ""))
+
+
+class BuildProgress(unittest.TestCase):
+    def test_a_long_build_says_how_far_it_is_and_what_is_left(self):
+        steps = "; ".join(f"echo '[{i}/4] Building CXX object {i}.o'" for i in range(1, 5))
+        shown = io.StringIO()
+        with contextlib.redirect_stderr(shown):
+            returncode, log = course.build_with_progress(["bash", "-c", steps + "; exit 3"], every=0)
+        self.assertEqual(returncode, 3)
+        self.assertEqual(log.count("Building CXX object"), 4, "the whole output comes back for the error search")
+        self.assertIn("building: step 2/4", shown.getvalue())
+        self.assertIn("left at this pace", shown.getvalue())
 
 
 if __name__ == "__main__":
