@@ -179,6 +179,10 @@ endfunction()
 # compile (the .cu without nvcc), is written to mutants.tsv for
 # maint/checks/check_exercises.py.
 function(_mini_add_mutant_programs lib)
+  if(NOT DEFINED MINI_MUTANT_CLANG AND CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
+    find_program(MINI_MUTANT_CLANG NAMES clang++-14 clang++
+                 DOC "the compiler of the wrong answers in a g++ build (empty: g++ compiles them)")
+  endif()
   if(NOT DEFINED MINI_MUTANTS_LINK_WITH_LLD)
     include(CheckLinkerFlag)
     check_linker_flag(CXX "-fuse-ld=lld" MINI_MUTANTS_LINK_WITH_LLD)
@@ -234,6 +238,16 @@ function(_mini_add_mutant_programs lib)
       get_target_property(configure ${lib} MINI_EXERCISE_CONFIGURE_${stem})
       _mini_exercise_object(${program}_object "${mutant}" ${prefix} "${configure}")
       set_target_properties(${program}_object PROPERTIES EXCLUDE_FROM_ALL ON)
+      if(NOT configure AND MINI_MUTANT_CLANG)
+        # A g++ build compiles each wrong answer with clang instead: the
+        # order in which a call's arguments are evaluated is unspecified,
+        # g++ goes right to left and clang left to right, so an answer that
+        # is right only under g++ (make_pair(pop<Tensor>(s), pop<double>(s)))
+        # fails here. The rest of the program, and the solutions, stay g++'s;
+        # the clang stage of CI runs the solutions' tests under clang.
+        set_target_properties(${program}_object PROPERTIES CXX_COMPILER_LAUNCHER
+          "${CMAKE_SOURCE_DIR}/cmake/compile-with-clang;${MINI_MUTANT_CLANG};${MINI_CCACHE_LAUNCHER};--")
+      endif()
       set(mutant_objects ${program}_object)
       set(replaced_stems ${stem})
     endif()
