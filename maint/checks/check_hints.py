@@ -19,6 +19,21 @@ For every exercise a lesson declares (maint/course.py):
   tokens with a qualified name (`DispatchKeySet::FULL`, `op.callBoxed`)
   counted as one; a file's or folder's path is a name. The last level gives
   the shape of the answer (which function, which case), never its code.
+- Not the answer's own code: no hint holds code of its exercise's solution
+  (solutions/NN_name/<file> for each exercise file), whatever the backticks.
+  The solution's code is its lines less comments and less the lines the
+  learner's stub already has (includes, namespaces, the signature); a hint
+  is flagged when its tokens (`TOKEN`) hold, in a row, one of the
+  solution's statements of MIN_STATEMENT_TOKENS tokens or more, brackets
+  and commas not counted (its `;` or brace dropped), the expression a statement
+  returns or assigns, with as many, or a call in it whose text is
+  MIN_CALL_CHARS characters or more. A name the hint must give
+  (`cached_cast`, `pop<T>`, `stack.size()`, `gradientEdge(root)`) has
+  fewer and never matches; `pop<double>(stack)` or a line of a .yaml
+  answer (`structured_delegate: abs.out`) does.
+- Not the tests' answers: no hint points at a test file or the tests' data
+  (a path with a `tests/` or `data/` folder in it); the tests' expected
+  values are what the learner is to work out.
 """
 import html.parser
 import os
@@ -31,6 +46,9 @@ import course  # noqa: E402
 import doxygen_filter  # noqa: E402
 
 MAX_SPAN_TOKENS = 5
+MIN_STATEMENT_TOKENS = 3
+MIN_CALL_CHARS = 25
+TEST_PATH = re.compile(r"(?<![\w.-])(?:[\w.-]+/)*(?:tests|data)/[\w./-]*")
 NAME = r"~?[A-Za-z_]\w*(?:(?:::|\.|->)~?[A-Za-z_]\w*)*"
 TOKEN = re.compile(r'"(?:\\.|[^"\\])*"|\'(?:\\.|[^\'\\])*\'|' + NAME +
                    r"|\d[\w.]*|::|->|<<|>>|<=|>=|==|!=|&&|\|\||\S")
@@ -56,6 +74,142 @@ def code_problems(exercise):
                 problems.append(f"{where} shows code, `{span}` ({len(span_tokens(span))} tokens, at most "
                                 f"{MAX_SPAN_TOKENS}): name the function or the case instead")
     return problems
+
+
+def code_of(text, comment):
+    """A source file's text less its comments (`//` and `/* */` in C++, `#`
+    in YAML), string literals kept whole."""
+    if comment == "#":
+        return "\n".join(re.sub(r"(^|\s)#.*$", "", line) for line in text.splitlines())
+    pattern = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|//[^\n]*|/\*.*?\*/', re.S)
+    return pattern.sub(lambda m: m.group(0) if m.group(0)[0] in "\"'" else "", text)
+
+
+def statements(code, comment="//"):
+    """A file's statements, each a list of tokens: its lines joined until one
+    ends a statement (`;`, `{` or `}`), split at `;`, with their braces and
+    `;` dropped. In YAML, each line is one."""
+    found, pending = [], []
+    for line in code.splitlines():
+        tokens = TOKEN.findall(line)
+        if not tokens:
+            continue
+        if tokens[0] == "#" or comment == "#":  # a preprocessor line, or a YAML one
+            found.append(tokens)
+            continue
+        pending += tokens
+        if tokens[-1] in (";", "{", "}"):
+            found.append(pending)
+            pending = []
+    found.append(pending)
+    result = []
+    for tokens in found:
+        piece = []
+        for token in tokens + [";"]:
+            if token == ";":
+                while piece and piece[0] in "{}":
+                    piece.pop(0)
+                while piece and piece[-1] in "{}":
+                    piece.pop()
+                if piece and piece[0] in ("case", "default") and ":" in piece:
+                    piece = piece[piece.index(":") + 1:]  # a label is no part of its statement
+                if piece:
+                    result.append(piece)
+                piece = []
+            else:
+                piece.append(token)
+    return result
+
+
+def calls(tokens):
+    """The calls in a statement: a name followed by its balanced parentheses."""
+    found = []
+    for start in range(len(tokens) - 1):
+        if not re.match(r"~?[A-Za-z_]", tokens[start]):
+            continue
+        end = start + 1
+        if tokens[end] == "<":  # pop<double>(stack): template arguments first
+            depth = 0
+            while end < len(tokens):
+                depth += {"<": 1, ">": -1}.get(tokens[end], 0)
+                end += 1
+                if depth == 0:
+                    break
+        if end >= len(tokens) or tokens[end] != "(":
+            continue
+        depth = 0
+        for stop in range(end, len(tokens)):
+            depth += {"(": 1, ")": -1}.get(tokens[stop], 0)
+            if depth == 0:
+                found.append(tokens[start:stop + 1])
+                break
+    return found
+
+
+def answer_pieces(solution, stub, comment):
+    """The pieces of a solution a hint must not hold, as token lists: its
+    statements that the stub lacks, what each returns or assigns, and its
+    long calls."""
+    known = {tuple(t) for t in statements(code_of(stub, comment), comment)}
+    pieces = []
+    for tokens in statements(code_of(solution, comment), comment):
+        if tuple(tokens) in known:
+            continue
+        candidates = [tokens]
+        if tokens[0] == "return":
+            candidates.append(tokens[1:])
+        if "=" in tokens:
+            candidates.append(tokens[tokens.index("=") + 1:])
+        pieces += [c for c in candidates if len(words(c)) >= MIN_STATEMENT_TOKENS]
+        pieces += [c for c in calls(tokens) if len("".join(c)) >= MIN_CALL_CHARS]
+    return pieces
+
+
+def words(tokens):
+    """The tokens that say something, brackets and commas left out: `f()` is
+    one, `f(x)` two, `pop<double>(stack)` five, `structured_delegate: abs.out` three."""
+    return [t for t in tokens if t not in ("(", ")", "[", "]", "{", "}", ",", ";")]
+
+
+def holds(tokens, piece):
+    return any(tokens[i:i + len(piece)] == piece for i in range(len(tokens) - len(piece) + 1))
+
+
+def solution_files(exercise):
+    """(solution text, stub text, comment marker) of each of an exercise's files."""
+    found = []
+    for path in exercise.files:
+        solution = os.path.join(course.ROOT, "solutions", exercise.chapter, os.path.basename(path))
+        if not os.path.isfile(solution):
+            continue
+        with open(solution, encoding="utf-8") as handle, \
+                open(os.path.join(course.ROOT, path), encoding="utf-8") as stub:
+            found.append((handle.read(), stub.read(), "#" if path.endswith((".yaml", ".yml")) else "//"))
+    return found
+
+
+def answer_problems(exercise):
+    """Hints that hold the solution's code or point at the tests' data: the
+    problems, and how many hint levels they are in."""
+    problems, flagged = [], set()
+    pieces = [p for solution, stub, comment in solution_files(exercise)
+              for p in answer_pieces(solution, stub, comment)]
+    for level, hint in enumerate(exercise.hints, start=1):
+        where = f"{exercise.page}: exercise {exercise.id}, hint {level}"
+        tokens = TOKEN.findall(plain(hint))
+        shown = set()
+        for piece in pieces:
+            text = " ".join(piece)
+            if text not in shown and holds(tokens, piece):
+                shown.add(text)
+                flagged.add(level)
+                problems.append(f"{where} holds the solution's code, `{text}`: point at the place and the "
+                                "idea, and leave the code to the learner")
+        for path in TEST_PATH.findall(hint):
+            flagged.add(level)
+            problems.append(f"{where} points at the tests' files or data ({path}): the tests' answers are "
+                            "what the learner works out")
+    return problems, len(flagged)
 
 
 def section_problems(page, lines):
@@ -152,7 +306,7 @@ def site_problems(page, lines):
 
 
 def main():
-    problems, count = [], 0
+    problems, count, giveaways = [], 0, 0
     for chapter in course.chapters():
         declared = course.exercises(chapter)
         for page in course.chapter_pages(chapter):
@@ -167,10 +321,13 @@ def main():
             if not exercise.hints:
                 problems.append(f"{exercise.page}: exercise {exercise.id} has no folded hint")
             problems += code_problems(exercise)
+            found, levels = answer_problems(exercise)
+            problems += found
+            giveaways += levels
     for problem in problems:
         print(problem)
     print(f"check_hints: {count} hint levels of {sum(len(course.exercises(c)) for c in course.chapters())} "
-          f"exercises, {len(problems)} problem(s)")
+          f"exercises, {giveaways} giving the answer away, {len(problems)} problem(s)")
     return 1 if problems else 0
 
 
