@@ -30,7 +30,12 @@ and, for the same answers from a 2.x, with a venv holding pip's torch:
 
 import sys
 
-import torch
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
 
 NAMES = {torch.bool: "Bool", torch.int64: "Long", torch.float32: "Float", torch.float64: "Double",
          torch.float16: "Half", torch.bfloat16: "BFloat16"}
