@@ -4,17 +4,20 @@
 
     check_tools_help.py [--list]     (--list: print the commands it runs)
 
-The commands: every executable file without a dot in tools/ and maint/
-(tools/progress, maint/propagate), and every Python program under maint/
+The commands: every executable file without a dot in tools/, maint/,
+maint/checks/ and maint/reference/ (tools/progress, maint/propagate,
+maint/reference/regenerate), and every Python program under maint/
 (maint/*.py, maint/checks/*.py, maint/reference/*.py: a file with an
 `if __name__ == "__main__":` block; the modules the commands share have
 none). A program that reads its arguments itself answers --help first, and
-one that needs torch answers it before importing torch (the check runs with
-no torch). Each command runs with `--help` and a PATH whose cmake, ninja, ctest, gdb,
+one that needs torch answers before importing it (--help needs no torch).
+
+Each command runs with `--help` and a PATH whose cmake, ninja, ctest, gdb,
 apt-get, sudo, git and valgrind are stand-ins that record being called: a
-command that calls one of them, exits non-zero, prints no usage (nothing
-naming the command), or leaves a new file in the checkout fails. A learner
-who types `tools/tour --help` must not start a ten-minute build.
+command that calls one of them, exits non-zero, raises, runs for 30 s,
+prints no usage (nothing naming the command), or leaves a new file in the
+checkout fails. A learner who types `tools/tour --help` must not start a
+ten-minute build.
 """
 import os
 import re
@@ -32,7 +35,7 @@ MAIN_BLOCK = re.compile(r"^if __name__ == .__main__.:", re.M)
 
 def commands():
     found = []
-    for folder in ("tools", "maint"):
+    for folder in ("tools", *PROGRAM_FOLDERS):
         for name in sorted(os.listdir(os.path.join(ROOT, folder))):
             path = os.path.join(ROOT, folder, name)
             if os.path.isfile(path) and os.access(path, os.X_OK) and "." not in name:
