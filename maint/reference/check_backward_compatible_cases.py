@@ -13,9 +13,14 @@ import os
 import re
 import sys
 
-import torch
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
 
-from torch_cases import cases_in, check_against_torch
+import torch  # noqa: E402
+
+from torch_cases import cases_in, check_against_torch  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 TESTS = os.path.join(ROOT, "chapters", "03_registration", "tests", "exercises", "backward_compatible_test.cpp")

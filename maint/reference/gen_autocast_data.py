@@ -36,7 +36,12 @@ import os
 import re
 import sys
 
-import torch
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
 
 NAMES = {torch.bool: "Bool", torch.int64: "Long", torch.float32: "Float", torch.float64: "Double",
          torch.float16: "Half", torch.bfloat16: "BFloat16"}

@@ -41,7 +41,14 @@ last bit for about one input in fifty. Forward values are compared to 4 units
 in every case (a sum adds in a different order).
 """
 
-import torch
+import sys
+
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
 
 # name -> (expression text, function of the inputs, inputs, ULPS). Inputs are
 # (sizes, dtype, requires_grad). The in-place operators write into a clone of

@@ -29,8 +29,13 @@ Lines (lowest bit first):
 
 import sys
 
-import torch
-import torch._C as C
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+import torch._C as C  # noqa: E402
 
 S = C.DispatchKeySet
 # SparseCsr is per-backend from 2.x on (1.13 has SparseCsrCPU and SparseCsrCUDA

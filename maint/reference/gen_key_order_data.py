@@ -15,8 +15,13 @@ DispatchKey order against it.
 
 import sys
 
-import torch
-import torch._C as C
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+import torch._C as C  # noqa: E402
 
 KEYS = ["CPU", "BackendSelect", "Python", "ADInplaceOrView", "AutogradOther", "AutogradCPU", "Tracer",
         "AutocastCPU", "AutocastCUDA", "Batched"]

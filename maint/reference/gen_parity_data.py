@@ -24,7 +24,12 @@ import os
 import sys
 import warnings
 
-import torch
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
 
 DTYPES = {"Bool": torch.bool, "Long": torch.int64, "Float": torch.float32, "Double": torch.float64}
 DTYPE_NAMES = {dtype: name for name, dtype in DTYPES.items()}

@@ -28,8 +28,13 @@ Run it with the system interpreter (Debian's python3-torch 1.13.1):
 import os
 import sys
 
-import torch
-from torch.utils._python_dispatch import TorchDispatchMode
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 
 # The statements' tensors, shared with the test that replays them.
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "chapters", "06_backends",

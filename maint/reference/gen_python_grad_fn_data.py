@@ -22,7 +22,12 @@ is the C++ class, "torch::autograd::AccumulateGrad".)
 import re
 import sys
 
-import torch
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
 
 STATEMENTS = [
     "a",

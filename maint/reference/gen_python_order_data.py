@@ -22,9 +22,14 @@ import json
 import re
 import sys
 
-import torch
-from torch.overrides import enable_reentrant_dispatch
-from torch.utils._python_dispatch import TorchDispatchMode
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+from torch.overrides import enable_reentrant_dispatch  # noqa: E402
+from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
 
 PREAMBLE = '''
 log = []

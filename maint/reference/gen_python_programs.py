@@ -67,6 +67,8 @@ FLOATS = ["float32", "float64", "float16", "bfloat16"]
 FLOAT_VALUES = [-2.5, -1.0, -0.5, 0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0]
 INT_VALUES = [-3, -2, -1, 0, 1, 2, 3, 4, 5]
 SHAPES = [(), (1,), (3,), (2, 3), (2, 1), (1, 3), (3, 1), (2, 2), (0,), (2, 0)]
+# Factories whose values differ from one recording to the next.
+UNSEEN_VALUES = ("torch.rand(", "torch.randint(", "torch.empty_like(")
 
 SHOW = '''
 def show(t):
@@ -462,8 +464,12 @@ class Generator:
                      "torch.float32(1)", "torch.is_tensor(t)", "torch.numel(t)", "torch.allclose(t, t)",
                      "torch.equal(t, t)", "torch.sigmoid(t)", "torch.tanh(t)", "torch.empty_like(t)",
                      "torch.full_like(t, 2)", "torch.tensor([1.0]).requires_grad_().pow(2)"]:
+            # A value torch draws (from the program server's generator, whose
+            # state the programs before leave) or leaves uninitialized differs
+            # at every recording: it shows as empty() and randn() do above.
+            shown = "print(v.dtype, list(v.shape))" if what.startswith(UNSEEN_VALUES) else "print(v)"
             self.add("missing", ["t = torch.tensor([[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]], requires_grad=True)",
-                                 f"v = {what}", "print(v)"], helper=None)
+                                 f"v = {what}", shown], helper=None)
 
     def graph(self, leaves, depth):
         """A random differentiable expression over `leaves` (names of float

@@ -30,8 +30,13 @@ import os
 import sys
 import types
 
-import torch
-from torch.fx.experimental.proxy_tensor import make_fx
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+from torch.fx.experimental.proxy_tensor import make_fx  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FLOP_COUNTER = os.path.join(ROOT, "chapters/06_backends/python/mini_torch/utils/flop_counter.py")

@@ -23,8 +23,13 @@ The output format is described in chapters/03_registration/tests/data/README.md.
 import itertools
 import sys
 
-import torch
-from torch._python_dispatcher import PythonDispatcher
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+from torch._python_dispatcher import PythonDispatcher  # noqa: E402
 
 # The runtime keys the chapter's tool prints, in the dispatcher's table order
 # (PythonDispatcher prints rows in the order _dispatch_dump_table lists them,

@@ -31,7 +31,12 @@ import os
 import random
 import sys
 
-import gen_parity_data as parity
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import gen_parity_data as parity  # noqa: E402
 
 torch = parity.torch
 PROGRAMS = 1200

@@ -23,7 +23,12 @@ import itertools
 import os
 import sys
 
-import gen_parity_data as parity
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import gen_parity_data as parity  # noqa: E402
 
 REDUCED = ["Half", "BFloat16"]
 parity.DTYPES.update({"Half": parity.torch.float16, "BFloat16": parity.torch.bfloat16})

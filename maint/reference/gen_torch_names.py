@@ -14,7 +14,12 @@ needed to read it):
 
 import sys
 
-import torch
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
 
 
 def public(names):

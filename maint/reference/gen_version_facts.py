@@ -40,8 +40,13 @@ import os
 import re
 import sys
 
-import torch
-import torch._C as C
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+import torch._C as C  # noqa: E402
 
 # The keys whose global fallback the course talks about.
 FALLBACK_KEYS = ["CPU", "CUDA", "Meta", "PrivateUse1", "BackendSelect", "ADInplaceOrView", "AutogradOther",

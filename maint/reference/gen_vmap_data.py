@@ -21,8 +21,13 @@ Running it twice gives the same bytes: every input is fixed.
 
 import sys
 
-import torch
-from functorch import vmap
+# --help answers before torch is imported: the usage needs no torch.
+if __name__ == "__main__" and sys.argv[1:2] in (["-h"], ["--help"]):
+    print(__doc__)
+    sys.exit(0)
+
+import torch  # noqa: E402
+from functorch import vmap  # noqa: E402
 
 
 def line(name, tensor):
