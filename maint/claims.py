@@ -67,9 +67,11 @@ as a failure does, when
      signature, which function calls which, what the course's own code
      does as its PyTorch counterpart is written), not about what a run of
      PyTorch shows; the value may go on to say why;
-   - `unrunnable: <why>`: behaviour Debian's release build of 1.13.1 cannot
-     show (a debug-only branch such as TORCH_SHOW_DISPATCH_TRACE's, a CUDA
-     branch on a machine without CUDA, a platform it was not built for).
+   - `unrunnable: <why>`: behaviour the recheck cannot run: Debian's
+     release build of 1.13.1 cannot show it (a debug-only branch such as
+     TORCH_SHOW_DISPATCH_TRACE's, a CUDA branch on a machine without CUDA),
+     or only C++ reaches it (a C++ API with no Python binding, such as
+     `typed<>()` or a C++ custom Function, while the recheck runs Python).
      Its `source` must cite the branch that does it (a code line, as rule
      1 asks), and `<why>` says why it cannot be run.
    (`about: comment`, rule 1's mark, serves here too.) A mark on an entry
