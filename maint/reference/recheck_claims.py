@@ -140,10 +140,10 @@ def main():
         verdicts[verdict] += 1
         lines.append(f"{verdict:11} {number:4} {entry.get('page')}: {claims.squeezed(str(entry.get('claim')))[:70]}"
                      f"  [{detail}]")
+    counts = [f"{count} {verdict}" for verdict, count in sorted(verdicts.items())
+              if verdict not in ("FAILED", "flagged")]
     summary = (f"recheck_claims: {sum(verdicts.values())} entries; "
-               + ", ".join(f"{count} {verdict}" for verdict, count in sorted(verdicts.items())
-                           if verdict not in ("FAILED", "flagged"))
-               + f", {verdicts['FAILED']} failed, {verdicts['flagged']} flagged"
+               + ", ".join(counts + [f"{verdicts['FAILED']} failed", f"{verdicts['flagged']} flagged"])
                + f" (torch {version or 'absent'}; source {'present' if source_dir else 'absent'})")
     if not args.only:
         with open(REPORT, "w", encoding="utf-8") as handle:
