@@ -66,30 +66,30 @@ class Evidence(unittest.TestCase):
             verdict = (recheck_claims.check_behaviour(entry) or (verdict, ""))[0]
         return verdict
 
-    # Rule 1: where the text stands.
-    def test_cpp_comments_are_flagged(self):
-        self.assertEqual(self.verdict("a.cpp", 1, "kernels_[Undefined]"), "flagged")
-        self.assertEqual(self.verdict("a.cpp", 5, "return select(0, index);"), "flagged")
-        self.assertEqual(self.verdict("a.cpp", 6, "interior line without a star"), "flagged")
-        self.assertEqual(self.verdict("a.cpp", 7, "the first row"), "flagged")
+    # Rule 1: where the text stands, per language: (file, line, text, verdict).
+    WHERE = [
+        ("a.cpp", 1, "kernels_[Undefined]", "flagged"),  # `//` line
+        ("a.cpp", 5, "return select(0, index);", "flagged"),  # ` * ` continuation
+        ("a.cpp", 6, "interior line without a star", "flagged"),  # block interior
+        ("a.cpp", 7, "the first row", "flagged"),  # trailing `//`
+        ("a.cpp", 2, "#define KEY_COUNT 3", "ok"),  # the preprocessor is code
+        ("a.cpp", 3, "#ifdef SOMETHING", "ok"),
+        ("a.cpp", 7, "return t.select(0, 0);", "ok"),
+        ("a.cpp", 8, '"http://not.a.comment/"', "ok"),  # `//` inside a string
+        ("b.py", 1, "enable_python_dispatcher", "flagged"),  # module docstring
+        ("b.py", 3, "a comment naming dispatch_table", "flagged"),
+        ("b.py", 5, "Another docstring", "flagged"),
+        ("b.py", 6, 'return "dispatch_table"', "ok"),
+        ("c.yaml", 1, "variants: comment only", "flagged"),
+        ("c.yaml", 2, "trailing comment", "flagged"),
+        ("c.yaml", 3, "variants: function, method", "ok"),
+        ("c.yaml", 4, "a # inside quotes is text", "ok"),
+    ]
 
-    def test_cpp_code_passes(self):
-        self.assertEqual(self.verdict("a.cpp", 2, "#define KEY_COUNT 3"), "ok")
-        self.assertEqual(self.verdict("a.cpp", 3, "#ifdef SOMETHING"), "ok")
-        self.assertEqual(self.verdict("a.cpp", 7, "return t.select(0, 0);"), "ok")
-        self.assertEqual(self.verdict("a.cpp", 8, '"http://not.a.comment/"'), "ok")
-
-    def test_python_comments_and_docstrings_are_flagged(self):
-        self.assertEqual(self.verdict("b.py", 1, "enable_python_dispatcher"), "flagged")
-        self.assertEqual(self.verdict("b.py", 3, "a comment naming dispatch_table"), "flagged")
-        self.assertEqual(self.verdict("b.py", 5, "Another docstring"), "flagged")
-        self.assertEqual(self.verdict("b.py", 6, 'return "dispatch_table"'), "ok")
-
-    def test_yaml_comments_are_flagged(self):
-        self.assertEqual(self.verdict("c.yaml", 1, "variants: comment only"), "flagged")
-        self.assertEqual(self.verdict("c.yaml", 2, "trailing comment"), "flagged")
-        self.assertEqual(self.verdict("c.yaml", 3, "variants: function, method"), "ok")
-        self.assertEqual(self.verdict("c.yaml", 4, "a # inside quotes is text"), "ok")
+    def test_comments_are_flagged_and_code_passes(self):
+        for source, line, text, expected in self.WHERE:
+            with self.subTest(source=source, line=line, text=text):
+                self.assertEqual(self.verdict(source, line, text), expected)
 
     def test_prose_is_all_comment(self):
         self.assertEqual(self.verdict("README.md", 1, "code words here"), "flagged")
