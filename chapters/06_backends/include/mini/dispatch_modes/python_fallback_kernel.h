@@ -11,8 +11,8 @@
 /// `enable_reentrant_dispatch`. Those keys are noted by the fallback of
 /// PythonTLSSnapshot, the highest key of this chapter (1.13's enum has four
 /// above it: FuncTorchDynamicLayerFrontMode, two TESTING_ONLY_* keys and
-/// PythonDispatcher), which every call carrying the Python key carries too: a wrapper subclass's key set holds both, and pushing a
-/// mode includes both.
+/// PythonDispatcher), which every call carrying the Python key carries too:
+/// a wrapper subclass's key set holds both, and pushing a mode includes both.
 
 #include <optional>
 
