@@ -7,7 +7,9 @@ pages: needs neither torch nor PyTorch's sources.
 Fails when an entry's claim is no longer on its page, word for word (up to
 line breaks): a ledgered sentence edited or removed without its entry; when
 an entry is malformed (no page, no claim, evidence of no known kind); and
-when a `data` entry's version is missing (2.x data) or not its file's.
+when a `data` entry's version is missing (2.x data) or not its file's; when
+a mark (`about`, `unrunnable`) is malformed or not needed by its claim; and
+when an `external` entry's `read` is not a day (YYYY-MM-DD).
 Prints the counts per page and per kind of evidence.
 """
 import collections
@@ -51,7 +53,9 @@ def main():
         if kind is None:
             problems.append(f"{claims.where(entry, number)}: its evidence is none of "
                             f"{', '.join(' + '.join(f) for f in claims.KINDS.values())}")
-        problems += [f"{claims.where(entry, number)}: {problem}" for problem in version_problems(entry, kind)]
+        problems += [f"{claims.where(entry, number)}: {problem}"
+                     for problem in version_problems(entry, kind) + claims.mark_problems(entry, kind)
+                     + claims.external_problems(entry, kind)]
         path = os.path.join(claims.ROOT, page)
         if page not in pages:
             if not os.path.isfile(path):

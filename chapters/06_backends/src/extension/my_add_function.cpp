@@ -29,7 +29,8 @@ Tensor myadd_autograd(const Tensor& self, const Tensor& other) { return MyAddFun
 // [my_add_function_impl]
 
 // [myadd_cuda]
-// The tutorial's myadd_cuda: the CUDA add, alpha left at 1 as on the CPU.
+// The tutorial's myadd_cuda is a stub, TORCH_CHECK(0, "CUDA not yet
+// implemented"); this one is the CUDA add, alpha left at 1 as on the CPU.
 // A build without nvcc links addCuda's stand-in, which says why it cannot
 // run, so this registration is the same in every build.
 Tensor myadd_cuda(const Tensor& self, const Tensor& other) { return addCuda(self, other); }

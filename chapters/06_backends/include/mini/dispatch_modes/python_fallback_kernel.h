@@ -9,9 +9,10 @@
 /// that wants the layers above back (autograd recording inside it) restores
 /// the keys the call came in with: RestorePythonTLSSnapshot, torch's
 /// `enable_reentrant_dispatch`. Those keys are noted by the fallback of
-/// PythonTLSSnapshot, the highest key, which every call carrying the Python
-/// key carries too: a wrapper subclass's key set holds both, and pushing a
-/// mode includes both.
+/// PythonTLSSnapshot, the highest key of this chapter (1.13's enum has four
+/// above it: FuncTorchDynamicLayerFrontMode, two TESTING_ONLY_* keys and
+/// PythonDispatcher), which every call carrying the Python key carries too:
+/// a wrapper subclass's key set holds both, and pushing a mode includes both.
 
 #include <optional>
 
