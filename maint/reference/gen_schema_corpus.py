@@ -13,6 +13,11 @@ It needs Debian's python3-torch 1.13.1, so run it with the system interpreter:
     /usr/bin/python3 maint/reference/gen_schema_corpus.py \
         > chapters/03_registration/tests/data/pytorch-1.13-schemas.txt
 
+After the registered schemas come a few written forms that print otherwise
+(WRITTEN): each is the text given to torch._C.parse_schema on a `written:`
+line and what str() gave back on the `printed:` line after it. They are the
+`Tensor!` shorthand, which no registered schema uses.
+
 The test ch03.schema_corpus reads the file; torch is never needed to run it.
 """
 
@@ -46,6 +51,35 @@ def schemas():
     return printed
 
 
+# `Tensor!`, a written set of its own: 1.13 names it $0, $1, ... in the order
+# met (arguments, then returns; a named set does not count), after a base
+# type or a list's [] as any annotation, and prints it `($0! -> )`: no set
+# after the call, a text its parser does not read back.
+WRITTEN = [
+    "at::what(Tensor! i_will_be_written_to) -> ()",
+    "myops::fill_(Tensor! self, Scalar value) -> Tensor!",
+    "f(Tensor! a, Tensor(a!) b, Tensor![] c, Tensor!? d, int[]! e) -> Tensor!",
+    "f(int[2]! x) -> (Tensor! a, Tensor! b)",
+    "f(Tensor(a!)[]! x) -> ()",
+]
+
+
+def written():
+    """(written, printed) for each of WRITTEN."""
+    pairs = []
+    for text in WRITTEN:
+        printed = str(torch._C.parse_schema(text))
+        assert printed != text, text  # else it belongs with the registered ones
+        try:
+            torch._C.parse_schema(printed)
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError(f"1.13 now reads back {printed!r}: the comments that say it does not are wrong")
+        pairs.append((text, printed))
+    return pairs
+
+
 def sorted_alias_sets(text):
     return re.sub(r"\(([\w|]+)", lambda match: "(" + "|".join(sorted(match[1].split("|"))), text)
 
@@ -63,6 +97,12 @@ def main(out):
         "#       > chapters/03_registration/tests/data/pytorch-1.13-schemas.txt\n")
     for text in printed:
         out.write(text + "\n")
+    pairs = written()
+    out.write(
+        f"# {len(pairs)} written forms that print otherwise (WRITTEN in the script): the text given\n"
+        "# to torch._C.parse_schema on a `written:` line, what str() gave back on the `printed:` line.\n")
+    for text, printed_text in pairs:
+        out.write(f"written: {text}\nprinted: {printed_text}\n")
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@
 // (Debian python3-torch 1.13.1), so a difference is a deliberate one.
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -316,6 +317,28 @@ TEST(SchemaParser, AliasSetsWildcardsAndAfterSets) {
   // The sets print in the order written: the corpus has `-> Tensor(b|a)`.
   EXPECT_EQ(schema.toString(),
             "f(Tensor(a) x, Tensor(b|c) y, Tensor(*) z, Tensor(a! -> *) w, Tensor(d) v) -> Tensor(b|a)");
+}
+
+TEST(SchemaParser, TheWrittenShorthandIsASetOfItsOwn) {
+  // torch._C.parse_schema("at::what(Tensor! i_will_be_written_to) -> ()")
+  // prints what the last line expects: a written set `$0`, no set after.
+  const FunctionSchema schema = parseSchema("at::what(Tensor! i_will_be_written_to) -> ()");
+  const std::optional<AliasInfo>& alias = schema.arguments.at(0).alias;
+  ASSERT_TRUE(alias.has_value()) << "`Tensor!` is an alias annotation";
+  EXPECT_EQ(*alias, AliasInfo::freshSet(0));
+  EXPECT_EQ(alias->set, "$0");
+  EXPECT_TRUE(alias->is_write) << "the operator writes the argument: the point of the `!`";
+  EXPECT_TRUE(alias->after_sets.empty());
+  EXPECT_EQ(schema.toString(), "at::what(Tensor($0! -> ) i_will_be_written_to) -> ()");
+  // torch: the same prints. The shorthands are numbered in the order met,
+  // arguments then returns, a named set not counting; after the base type or
+  // a list's `[]`, as any annotation; and each schema counts from 0.
+  EXPECT_EQ(parseSchema("f(Tensor! a, Tensor(a!) b, Tensor![] c, Tensor!? d, int[]! e) -> Tensor!").toString(),
+            "f(Tensor($0! -> ) a, Tensor(a!) b, Tensor($1! -> )[] c, Tensor($2! -> )? d, int[]($3! -> ) e) -> "
+            "Tensor($4! -> )");
+  EXPECT_EQ(parseSchema("f(int[2]! x) -> (Tensor! a, Tensor! b)").toString(),
+            "f(int[2]($0! -> ) x) -> (Tensor($1! -> ) a, Tensor($2! -> ) b)");
+  EXPECT_EQ(parseSchema("f(Tensor(a!)[]! x) -> ()").toString(), "f(Tensor(a!)[]($0! -> ) x) -> ()");
 }
 
 TEST(SchemaParser, StringDefaultsKeepTheirEscapes) {
@@ -680,11 +703,20 @@ TEST(SchemaParseErrors, AliasSets) {
             "alias annotations are not allowed on a type inside a container:\n"
             "foo(Dict(str, Tensor(a)) x) -> ()\n"
             "              ~~~~~~ <--- HERE\n");
-  // torch reads `Tensor!` as a fresh set of its own; we do not.
-  EXPECT_EQ(parseError("foo(Tensor! x) -> ()"),
+  // torch: the same three texts. `!` stands for a whole annotation, so no
+  // other follows it, and it follows no other, nor a `?`.
+  EXPECT_EQ(parseError("f(Tensor!(a) x) -> ()"),
+            "expected ident but found '(' here:\n"
+            "f(Tensor!(a) x) -> ()\n"
+            "         ~ <--- HERE\n");
+  EXPECT_EQ(parseError("f(Tensor(a)! x) -> ()"),
             "expected ident but found '!' here:\n"
-            "foo(Tensor! x) -> ()\n"
-            "          ~ <--- HERE\n");
+            "f(Tensor(a)! x) -> ()\n"
+            "           ~ <--- HERE\n");
+  EXPECT_EQ(parseError("f(Tensor?! x) -> ()"),
+            "expected ident but found '!' here:\n"
+            "f(Tensor?! x) -> ()\n"
+            "         ~ <--- HERE\n");
 }
 
 TEST(SchemaParseErrors, MarkerIsOnTheLineOfTheBadToken) {

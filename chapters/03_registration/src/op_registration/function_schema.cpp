@@ -87,8 +87,16 @@ std::string AliasInfo::toString() const {
   std::vector<std::string_view> before{set};
   before.insert(before.end(), other_sets.begin(), other_sets.end());
   std::string text = fmt::format("({}{}", fmt::join(before, "|"), is_write ? "!" : "");
-  if (!after_sets.empty()) text += fmt::format(" -> {}", fmt::join(after_sets, "|"));
+  // A fresh set has no set after the call, which differs from the one before,
+  // so PyTorch prints the arrow with nothing after it.
+  if (!after_sets.empty() || fresh) text += fmt::format(" -> {}", fmt::join(after_sets, "|"));
   return text + ")";
+}
+
+AliasInfo AliasInfo::freshSet(std::size_t number) {
+  AliasInfo alias{fmt::format("${}", number), true};
+  alias.fresh = true;
+  return alias;
 }
 
 SchemaType SchemaType::base(Kind kind) {

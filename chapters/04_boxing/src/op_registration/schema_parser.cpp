@@ -281,8 +281,7 @@ class Parser {
     const int enclosing = type_depth_;
     enterTypeLevel(cur());
     SchemaType type = parseTypeHead();
-    std::optional<AliasInfo> alias;
-    if (nextIfPunct('(')) alias = parseAlias();
+    std::optional<AliasInfo> alias = parseAliasAnnotation();
     while (true) {
       const Token wrap = cur();
       if (nextIfPunct('?')) {
@@ -296,8 +295,7 @@ class Parser {
           expectPunct(']');
         }
         // `t[](a!)`: this annotation is the list's own, not its elements'.
-        std::optional<AliasInfo> list_alias;
-        if (nextIfPunct('(')) list_alias = parseAlias();
+        std::optional<AliasInfo> list_alias = parseAliasAnnotation();
         type = SchemaType::listOf(std::move(type), size, std::move(list_alias));
       } else {
         type_depth_ = enclosing;
@@ -377,6 +375,15 @@ class Parser {
       name += fmt::format(".{}", expect(TokenKind::Ident).text);
     }
     return SchemaType::named(SchemaType::Kind::Class, std::move(name));
+  }
+
+  // alias := '(' ... ')' | '!', or none. `Tensor!` is 1.13's shorthand for a
+  // written set of its own: its parser names it `$0`, `$1`, ... counting the
+  // shorthands of one schema, arguments then returns.
+  std::optional<AliasInfo> parseAliasAnnotation() {
+    if (nextIfPunct('(')) return parseAlias();
+    if (nextIfPunct('!')) return AliasInfo::freshSet(fresh_sets_++);
+    return std::nullopt;
   }
 
   // '(' has been read: `a)`, `a!)`, `a|b)`, `*)`, `b -> *)`.
@@ -536,7 +543,8 @@ class Parser {
   std::string_view source_;
   std::vector<Token> tokens_;
   std::size_t index_ = 0;
-  int type_depth_ = 0;  // the levels of the type being parsed that enclose cur()
+  int type_depth_ = 0;          // the levels of the type being parsed that enclose cur()
+  std::size_t fresh_sets_ = 0;  // the `Tensor!` shorthands read so far: the next is `$fresh_sets_`
 };
 
 }  // namespace

@@ -2,6 +2,7 @@
 // The tests find abs through the dispatcher by name: with the exercise's
 // stub yaml there is no abs (only abs.out), and this file still compiles.
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <gmock/gmock.h>
@@ -11,6 +12,7 @@
 #include "mini/autograd/node.h"
 #include "mini/dispatch/dispatcher.h"
 #include "mini/util/exercise.h"
+#include "mini/util/operator_error.h"
 #include "support/backend_test_helpers.h"
 #include "support/exercise_support.h"
 
@@ -79,40 +81,79 @@ TEST(Exercise06_6, InplaceAndOutVariants) {
   });
 }
 
-TEST(Exercise06_6, AnOutOfAnotherDtypeGetsTheValues) {
+// What abs.out(self, out) raised: what() and, for an OperatorError, the
+// message without the operator, which Python shows; "" when it raised
+// nothing. A stub's "not done" passes through, so that the test skips.
+struct Refusal {
+  std::string what;
+  std::string messageWithoutOperator;
+};
+
+Refusal refusalOfAbsOut(const Tensor& self, Tensor& out) {
+  const auto absOut =
+      Dispatcher::singleton().findSchemaOrThrow("aten::abs", "out").typed<Tensor&(const Tensor&, Tensor&)>();
+  try {
+    absOut.call(self, out);
+  } catch (const ExerciseNotDone&) {
+    throw;
+  } catch (const std::exception& error) {
+    const auto* operatorError = dynamic_cast<const OperatorErrorMessage*>(&error);
+    return {error.what(), operatorError != nullptr ? operatorError->messageWithoutOperator() : std::string()};
+  }
+  return {};
+}
+
+TEST(Exercise06_6, AnOutOfAnotherDtypeIsRefused) {
   runExercise([] {
     absOverload<Tensor(const Tensor&)>("aten::abs");  // not done while ops_exercise.yaml lacks abs
     // torch.abs(torch.tensor([-1.5, 2., -0.25]), out=torch.empty(0, dtype=torch.double))
-    // is tensor([1.5000, 2.0000, 0.2500], dtype=torch.float64): abs.out casts
-    // into its output, as every unary out= of 1.13 does.
-    const auto absOut =
-        Dispatcher::singleton().findSchemaOrThrow("aten::abs", "out").typed<Tensor&(const Tensor&, Tensor&)>();
+    // raises "RuntimeError: Found dtype Double but expected Float" in 1.13:
+    // abs.out builds a unary TensorIterator, whose check_all_same_dtype
+    // refuses an output of another dtype, as neg.out's does, where add.out
+    // and exp.out cast into a wider one.
     Tensor out = emptyTensor({0}, {ScalarType::Double, kCpu});
-    try {
-      absOut.call(cpuTensor({-1.5, 2, -0.25}, {3}, ScalarType::Float), out);
-    } catch (const ExerciseNotDone&) {
-      throw;
-    } catch (const std::exception& error) {
-      FAIL() << "abs.out(a Float tensor, out=a Double tensor) must give out the values, in out's dtype; it threw: "
-             << error.what() << "\nimpl() runs in out's dtype: convert self to out's dtype before reading it";
-    }
-    EXPECT_EQ(out.dtype(), ScalarType::Double);
-    EXPECT_THAT(valuesOf(out), ElementsAre(1.5, 2, 0.25));
+    const Refusal refusal = refusalOfAbsOut(cpuTensor({-1.5, 2, -0.25}, {3}, ScalarType::Float), out);
+    EXPECT_EQ(refusal.what, "abs: Found dtype Double but expected Float")
+        << "abs.out(a Float tensor, out=a Double tensor) is refused in 1.13's words, out's dtype first, after "
+        << "the operator's name, as the course's errors give it (OperatorInvalidArgument)"
+        << (refusal.what.empty() ? "; it gave out the values, converted, where torch casts into no out= of "
+                                   "another dtype for abs"
+                                 : "");
+    EXPECT_EQ(refusal.messageWithoutOperator, "Found dtype Double but expected Float")
+        << "Python shows the message without the operator: throw OperatorInvalidArgument(\"abs\", ...)";
+    EXPECT_EQ(out.numel(), 0) << "meta() refuses before out is resized or written";
+    // The other way round, torch.abs(torch.tensor([-1, 2]), out=torch.empty(2))
+    // raises "Found dtype Float but expected Long": no dtype is wide enough.
+    Tensor floatOut = emptyTensor({2}, {ScalarType::Float, kCpu});
+    EXPECT_EQ(refusalOfAbsOut(cpuTensor({-1, 2}, {2}, ScalarType::Long), floatOut).what,
+              "abs: Found dtype Float but expected Long");
   });
 }
 
 TEST(Exercise06_6, ABoolInputIsRefusedWhateverTheOutput) {
   runExercise([] {
     absOverload<Tensor(const Tensor&)>("aten::abs");  // not done while ops_exercise.yaml lacks abs
-    // torch.abs(torch.tensor([True]), out=torch.empty(1, dtype=torch.double))
-    // is refused by PyTorch 1.13 too. impl() runs in the output's dtype, so
-    // only meta() sees that the input is Bool.
-    const auto absOut =
-        Dispatcher::singleton().findSchemaOrThrow("aten::abs", "out").typed<Tensor&(const Tensor&, Tensor&)>();
-    Tensor out = emptyTensor({1}, {ScalarType::Double, kCpu});
-    EXPECT_EQ(errorOf([&] { absOut.call(cpuTensor({1}, {1}, ScalarType::Bool), out); }),
+    // In 1.13, torch.abs(torch.tensor([True]), out=torch.empty(1, dtype=torch.double))
+    // raises "Found dtype Double but expected Bool" (the dtypes are checked
+    // first), and with out=torch.empty(1, dtype=torch.bool) the CPU loop's
+    // "\"abs_cpu\" not implemented for 'Bool'" (here "abs").
+    Tensor doubleOut = emptyTensor({1}, {ScalarType::Double, kCpu});
+    EXPECT_EQ(refusalOfAbsOut(cpuTensor({1}, {1}, ScalarType::Bool), doubleOut).what,
+              "abs: Found dtype Double but expected Bool")
+        << "an out= of another dtype is refused before the input's dtype is looked at, as in 1.13";
+    Tensor boolOut = emptyTensor({1}, {ScalarType::Bool, kCpu});
+    EXPECT_EQ(refusalOfAbsOut(cpuTensor({1}, {1}, ScalarType::Bool), boolOut).what,
+              "\"abs\" not implemented for 'Bool'");
+    // The course refuses a bool in meta(), which every backend runs, so the
+    // Meta backend, which runs no loop, refuses it too. 1.13's abs is not
+    // structured: its CPU and CUDA loops refuse a bool, and
+    // torch.abs(torch.tensor([True], device="meta")) is a bool meta tensor.
+    const auto abs = absOverload<Tensor(const Tensor&)>("aten::abs");
+    EXPECT_EQ(errorOf([&] {
+                abs.call(emptyTensor({1}, {ScalarType::Bool, kMeta}));
+              }),
               "\"abs\" not implemented for 'Bool'")
-        << "abs.out of a Bool tensor into a Double output must be refused, by meta(), as for the functional abs";
+        << "abs of a bool meta tensor must be refused by meta(): the Meta backend runs no impl()";
   });
 }
 

@@ -14,7 +14,7 @@
 ///                | 'Dict' '(' type ',' type ')' | ('Future' | 'RRef') '(' type ')'
 ///                | 'Union' '(' type (',' type)* ')'
 ///                | '__torch__' '.' 'torch' '.' 'classes' '.' ident '.' ident
-///     alias     := '(' sets ['!'] ['->' sets] ')'
+///     alias     := '(' sets ['!'] ['->' sets] ')' | '!'
 ///     sets      := (ident | '*') ('|' (ident | '*'))*
 ///     default   := constant | '[' [constant (',' constant)*] ']'
 ///     constant  := True | False | None | string | ident | ['-'] number
@@ -37,8 +37,11 @@
 /// check it against); an alias annotation inside a container type, which
 /// PyTorch drops, is refused; and the sets of an annotation print in the
 /// order written (PyTorch keeps them unordered, so it may print `(b|a)` for
-/// `(a|b)`). `Tensor!`, PyTorch's shorthand for a fresh alias set, is not in
-/// the grammar.
+/// `(a|b)`).
+///
+/// `Tensor!` is PyTorch's shorthand for a written alias set of its own: as
+/// 1.13's parser, this one names the sets `$0`, `$1`, ... in the order met
+/// in the schema, and prints each as PyTorch does, `Tensor($0! -> )`.
 
 #include <cstddef>
 #include <stdexcept>

@@ -27,8 +27,9 @@ inline namespace ch05 {
 /// mark the tensor they modify and return, so `add.out` says its result *is*
 /// its `out` argument. The rarer forms come from TorchScript's own operators:
 /// `(a|b)` may be in either set, `*` is the wildcard (any set: a value stored
-/// into a list or dict may alias anything), and `(a -> *)` says where the value
-/// is after the call when that differs from before.
+/// into a list or dict may alias anything), `(a -> *)` says where the value
+/// is after the call when that differs from before, and `Tensor!` is written
+/// and in a set no other argument names.
 struct AliasInfo {
   // A constructor rather than an aggregate, so that the common `AliasInfo{"a", true}`
   // needs no empty braces for the rare parts.
@@ -42,8 +43,16 @@ struct AliasInfo {
   /// The sets after the call, `*` in `Tensor(b -> *)`; empty when they are the
   /// sets before, which is how PyTorch prints `(a -> a)` too: as `(a)`.
   std::vector<std::string> after_sets;
+  /// `Tensor!`, the shorthand for a written set of its own: PyTorch's parser
+  /// names the set `$0`, `$1`, ... in the order it meets them in a schema and
+  /// gives it no set after the call, so it prints `Tensor($0! -> )`, a text
+  /// its parser does not read back.
+  bool fresh = false;
 
-  /// `(a!)`, `(b|a)`, `(b -> *)`: the annotation as PyTorch prints it.
+  /// The `Tensor!` of the schema's `number`th shorthand (from 0): set `$number`, written, fresh.
+  static AliasInfo freshSet(std::size_t number);
+
+  /// `(a!)`, `(b|a)`, `(b -> *)`, `($0! -> )`: the annotation as PyTorch prints it.
   std::string toString() const;
 
   bool operator==(const AliasInfo&) const = default;
