@@ -99,7 +99,11 @@ def arguments(entry):
 
 
 def is_out(name, entry):
-    return "Tensor(a!) out" in arguments(entry) or name.endswith(("out", "_out"))
+    """An out= overload, as 1.13's is_out_fn: a written tensor among the
+    keyword-only arguments, whatever its name (sigmoid_backward.grad_input's
+    is grad_input)."""
+    keyword_only = arguments(entry).partition("*")[2]
+    return "Tensor(a!)" in keyword_only or name.endswith(("out", "_out"))
 
 
 def is_inplace(name):
