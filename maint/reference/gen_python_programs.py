@@ -314,7 +314,8 @@ class Generator:
             lines = [f"a = {a}", f"r = {call}", "show(r)"]
             if op.endswith("_"):
                 lines += ["show(a)", "print(r is a)"]
-            self.add(f"unary_{op}", lines, helper=SHOW_ROUNDED if op.rstrip("_") in ("exp", "sigmoid", "sin", "cos") else SHOW)
+            transcendental = op.rstrip("_") in ("exp", "sigmoid", "sin", "cos")
+            self.add(f"unary_{op}", lines, helper=SHOW_ROUNDED if transcendental else SHOW)
 
     def matmul_lerp_views(self):
         rng = self.rng
