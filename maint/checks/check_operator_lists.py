@@ -81,6 +81,8 @@ LEFT_OUT = {
     "python": {
         "threshold_backward": "relu's backward: the programs reach it through backward() of relu",
         "_to_copy": "reached through .to(), .float(), .double() and .long(), as in 1.13",
+        "sigmoid_backward": "sigmoid's backward: the programs reach it through backward() of sigmoid; torch 1.13 "
+                            "has no torch.sigmoid_backward to call",
     },
     "random": {
         "atan2": "drawn in the Python programs (gen_python_programs.py); the C++ draws keep to the operators "
@@ -107,7 +109,11 @@ def arguments(entry):
 
 
 def is_out(name, entry):
-    return "Tensor(a!) out" in arguments(entry) or name.endswith(("out", "_out"))
+    """An out= overload, as 1.13's is_out_fn: a written tensor among the
+    keyword-only arguments, whatever its name (sigmoid_backward.grad_input's
+    is grad_input)."""
+    keyword_only = arguments(entry).partition("*")[2]
+    return "Tensor(a!)" in keyword_only or name.endswith(("out", "_out"))
 
 
 def is_inplace(name):

@@ -39,7 +39,10 @@ FLOATS = ["Float", "Double"]
 # overload name of an out= variant (add.out, sum.IntList_out), the function
 # name otherwise. Each runs on torch as the chapter's public function does.
 BINARY = ["add", "sub", "mul", "div", "atan2"]
-UNARY = ["neg", "relu", "exp"]
+UNARY = ["neg", "relu", "exp", "sigmoid"]
+# The operators whose integer inputs give a float result (and so refuse an
+# integer self in place and an integer out=).
+TO_FLOAT = ("div", "atan2", "exp", "sigmoid")
 COMPARISONS = ["eq", "ne", "lt", "le", "gt", "ge"]
 # Unary operators with a function only (no in-place or out= overload in ops.yaml).
 FUNCTION_ONLY = ["sin", "cos"]
@@ -94,6 +97,9 @@ OPS.update({
     "matmul": torch.matmul,
     "matmul.out": _out("matmul"),
     "threshold_backward": lambda grad, a: torch.ops.aten.threshold_backward(grad, a, 0),
+    "sigmoid_backward": torch.ops.aten.sigmoid_backward,
+    "sigmoid_backward.grad_input": lambda grad, result, out: torch.ops.aten.sigmoid_backward.grad_input(
+        grad, result, grad_input=out),
     "t": torch.t,
     "view": lambda a, size: a.view(size),
     "copy_": lambda a, src: a.copy_(src),
@@ -453,7 +459,7 @@ def values(family):
             case = family.case(f"{op}{variant}/{dtype}")
             case.tensor("a", dtype, [len(specials(dtype))], specials(dtype))
             if variant == ".out":
-                case.tensor("out", "Float" if dtype in ("Bool", "Long") and op == "exp" else dtype, [0], [])
+                case.tensor("out", "Float" if dtype in ("Bool", "Long") and op in TO_FLOAT else dtype, [0], [])
                 case.call("r", op + variant, "a", "out")
             else:
                 case.call("r", op + variant, "a")
@@ -655,6 +661,23 @@ def gradients(family):
         case.tensor("g", dtype, [5], [1.0, 2.0, 3.0, 4.0, 5.0])
         case.tensor("a", dtype, [5], [-1.0, -0.0, 0.0, 1e-30, math.nan])
         case.call("r", "threshold_backward", "g", "a")
+        # sigmoid's backward called directly, on results sigmoid can give and
+        # beyond, and its out= overload; then its own formula (double backward).
+        case = family.case(f"sigmoid_backward/{dtype}")
+        case.tensor("g", dtype, [6], [1.0, 2.0, -3.0, 4.0, 0.5, math.nan])
+        case.tensor("y", dtype, [6], [0.5, 0.0, 1.0, 0.25, 2.0, 0.75])
+        case.call("r", "sigmoid_backward", "g", "y")
+        case.tensor("out", dtype, [0], [])
+        case.call("r2", "sigmoid_backward.grad_input", "g", "y", "out")
+        case.same("r2", "out")
+        case = family.case(f"sigmoid_backward/{dtype}/formula")
+        case.tensor("g", dtype, [3], differentiable_inputs(dtype, [3]), True)
+        case.tensor("y", dtype, [3], [0.25, 0.5, 0.875], True)
+        case.call("r", "sigmoid_backward", "g", "y")
+        case.tensor("h", dtype, [3], differentiable_inputs(dtype, [3], 2))
+        case.backward("r", "h")
+        case.grad("g")
+        case.grad("y")
     for dtype, (dims, keepdim) in itertools.product(FLOATS, [([0], False), ([1], True), ([0, 1], False), ([], True),
                                                              ([-1], False)]):
         label = f"{dtype}/{sizes_text(dims)}/{keepdim}"
@@ -728,8 +751,8 @@ def gradients(family):
         case.grad("a")
 
 
-INPLACE = ["add_", "sub_", "mul_", "div_", "atan2_", "neg_", "relu_", "exp_"]
-OUT = ["add.out", "sub.out", "mul.out", "div.out", "atan2.out", "neg.out", "relu.out", "exp.out"]
+INPLACE = ["add_", "sub_", "mul_", "div_", "atan2_", "neg_", "relu_", "exp_", "sigmoid_"]
+OUT = ["add.out", "sub.out", "mul.out", "div.out", "atan2.out", "neg.out", "relu.out", "exp.out", "sigmoid.out"]
 
 
 def versions(family):
@@ -738,11 +761,11 @@ def versions(family):
     inputs only read and after a call that fails."""
     for op, dtype in itertools.product(INPLACE + OUT + ["copy_", "fill_", "sum.IntList_out", "matmul.out"],
                                        ["Float", "Double", "Long"]):
-        if op in ("atan2_", "exp_") and dtype == "Long":
+        if op in ("atan2_", "exp_", "sigmoid_") and dtype == "Long":
             continue  # the float result cannot go into an int64 self; the error case is below
         binary = op.rstrip("_") in BINARY or op.split(".")[0] in BINARY + ["matmul"]
         args = {"copy_": ["b"], "fill_": [1.5]}.get(op, ["b"] if binary else [])
-        out_dtype = "Float" if dtype == "Long" and op.split(".")[0] in ("div", "atan2", "exp") else dtype
+        out_dtype = "Float" if dtype == "Long" and op.split(".")[0] in TO_FLOAT else dtype
         for calls in (1, 2, 3):
             case = family.case(f"{op}/{dtype}/x{calls}")
             # Small values: exp_ three times over stays far from float32's overflow.
@@ -782,10 +805,10 @@ def versions(family):
                 case.version("c")
         case.version("a")
     for dtype in ("Long", "Bool"):
-        for op in ("exp_", "atan2_", "div_"):
+        for op in ("exp_", "sigmoid_", "atan2_", "div_"):
             case = family.case(f"{op}/{dtype}/refused")
             case.tensor("a", dtype, [2], numeric_sample(dtype, [2]))
-            case.call("r", op, "a", *(["a"] if op != "exp_" else []))
+            case.call("r", op, "a", *(["a"] if op not in ("exp_", "sigmoid_") else []))
             case.version("a")
     # An in-place call through a view bumps the base, and the other way round.
     for op in INPLACE:
@@ -860,11 +883,11 @@ def misuse(family):
             case.call("s", "sum", "r")
             case.backward("s")
             case.grad("x")
-            if op == "exp":
-                # exp saves its result: writing into r is the modification.
+            if op in ("exp", "sigmoid"):
+                # exp and sigmoid save their result: writing into r is the modification.
                 case = family.case(f"modified-saved/{op}/{dtype}/{writer}/result")
                 case.tensor("x", dtype, shape, differentiable_inputs(dtype, shape), True)
-                case.call("r", "exp", "x")
+                case.call("r", op, "x")
                 case.tensor("w", dtype, shape, [0.5] * 4)
                 case.call("r2", writer, "r", *writer_args)
                 case.call("s", "sum", "r")
@@ -886,7 +909,7 @@ def out_rules(family):
     require grad; the out keeps its strides when it has the right shape; the
     call returns out itself."""
     ops = [(op, 2) for op in ["add.out", "sub.out", "mul.out", "div.out", "atan2.out", "matmul.out"]] + \
-          [(op, 1) for op in ["neg.out", "relu.out", "exp.out", "sum.IntList_out"]]
+          [(op, 1) for op in ["neg.out", "relu.out", "exp.out", "sigmoid.out", "sum.IntList_out"]]
     for (op, arity), dtype in itertools.product(ops, ["Float", "Double", "Long"]):
         def inputs(case, grad_a=False):
             case.tensor("a", dtype, [2, 2], numeric_sample(dtype, [2, 2]), grad_a)
@@ -894,7 +917,7 @@ def out_rules(family):
                 case.tensor("b", dtype, [2, 2], numeric_sample(dtype, [2, 2], 1))
             return ["a", "b"][:arity] + ([[1], False] if op == "sum.IntList_out" else [])
 
-        result_dtype = "Float" if dtype == "Long" and op.split(".")[0] in ("div", "atan2", "exp") else dtype
+        result_dtype = "Float" if dtype == "Long" and op.split(".")[0] in TO_FLOAT else dtype
         for out_shape in ([0], [2, 2], [4], [3, 3], [2], [1, 1, 1]):
             case = family.case(f"{op}/{dtype}/out{sizes_text(out_shape)}")
             args = inputs(case)

@@ -294,7 +294,8 @@ class Generator:
 
     def unary(self, count):
         rng = self.rng
-        ops = ["neg", "relu", "exp", "sin", "cos", "clone", "t", "sum", "neg_", "relu_", "exp_", "fill_"]
+        ops = ["neg", "relu", "exp", "sigmoid", "sin", "cos", "clone", "t", "sum", "neg_", "relu_", "exp_", "sigmoid_",
+               "fill_"]
         for _ in range(count):
             op = rng.choice(ops)
             dtype = rng.choice(DTYPES)
@@ -307,7 +308,7 @@ class Generator:
             if op == "sum" and rng.random() < 0.6:
                 args = rng.choice(["0", "1", "-1", "(0, 1)", "[0]", "dim=0", "0, keepdim=True", "dim=[]",
                                    "(1, 0), True", "3", "dim=(0, 0)", "dtype=torch.float64"])
-            if op in ("neg", "relu", "exp") and rng.random() < 0.2:
+            if op in ("neg", "relu", "exp", "sigmoid") and rng.random() < 0.2:
                 op += "_"
             call = f"torch.{op}(a{', ' + args if args else ''})" if form == "function" else f"a.{op}({args})"
             if op == "neg" and rng.random() < 0.3:
@@ -315,7 +316,8 @@ class Generator:
             lines = [f"a = {a}", f"r = {call}", "show(r)"]
             if op.endswith("_"):
                 lines += ["show(a)", "print(r is a)"]
-            self.add(f"unary_{op}", lines, helper=SHOW_ROUNDED if op.rstrip("_") in ("exp", "sin", "cos") else SHOW)
+            transcendental = op.rstrip("_") in ("exp", "sigmoid", "sin", "cos")
+            self.add(f"unary_{op}", lines, helper=SHOW_ROUNDED if transcendental else SHOW)
 
     def matmul_lerp_views(self):
         rng = self.rng
@@ -493,7 +495,8 @@ class Generator:
             return f"{op}({a}, {b})"
         if kind == "unary":
             return rng.choice([f"{a}.exp()", f"torch.sin({a})", f"{a}.cos()", f"torch.relu({a})", f"(-{a})",
-                               f"{a}.neg()", f"{a}.clone()", f"torch.exp({a} * 0.5)"])
+                               f"{a}.neg()", f"{a}.clone()", f"torch.exp({a} * 0.5)", f"torch.sigmoid({a})",
+                               f"{a}.sigmoid()"])
         if kind == "scalar":
             s = rng.choice(["2", "0.5", "3.0", "-1", "True"])
             return rng.choice([f"({a} * {s})", f"({s} * {a})", f"({s} - {a})", f"({a} - {s})", f"({a} + {s})",

@@ -148,7 +148,7 @@ def step(rng, program):
         kind = "binary"  # a write into a leaf, mostly refused, now and then
     out = fresh(program)
     if kind == "binary":
-        op = rng.choice(["add", "sub", "mul", "div", "rsub", "rsub.Scalar"])
+        op = rng.choice(["add", "sub", "mul", "div", "rsub", "rsub.Scalar", "sigmoid_backward"])
         if op == "rsub.Scalar":
             # 2 - x, and 2 - alpha * x.
             args = [target, rng.choice([2, -1, 0.5, 1.5])] + ([rng.choice([2, -1, 0.5])] if rng.random() < 0.5 else [])
@@ -166,14 +166,14 @@ def step(rng, program):
         else:
             program.result(out, op, target, pick_partner(rng, program, target))
     elif kind == "unary":
-        program.result(out, rng.choice(["neg", "relu", "exp", "sin"]), target)
+        program.result(out, rng.choice(["neg", "relu", "exp", "sigmoid", "sin"]), target)
     elif kind == "inplace":
         # Mostly an intermediate; now and then a leaf, which torch refuses
         # when it requires grad, or a view of one that requires grad (1.13
         # rebases its history on a CopySlices).
         target = pick_written(rng, program, intermediates, target)
         if rng.random() < 0.35:
-            program.result(out, rng.choice(["neg_", "relu_", "exp_"]), target)
+            program.result(out, rng.choice(["neg_", "relu_", "exp_", "sigmoid_"]), target)
         else:
             op = rng.choice(["add_", "sub_", "mul_", "div_"])
             args = [target, pick_partner(rng, program, target)]

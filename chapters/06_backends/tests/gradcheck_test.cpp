@@ -82,6 +82,12 @@ const std::vector<FormulaCase>& everyFormula() {
                   }},
       FormulaCase{"relu", [](const TensorList& x) { return relu(x[0]); }, [] { return TensorList{matrixA()}; }},
       FormulaCase{"exp", [](const TensorList& x) { return exp(x[0]); }, [] { return TensorList{matrixA()}; }},
+      FormulaCase{"sigmoid", [](const TensorList& x) { return sigmoid(x[0]); }, [] { return TensorList{matrixA()}; }},
+      // sigmoid's backward, differentiated itself (the double backward of sigmoid).
+      FormulaCase{"sigmoid_backward", [](const TensorList& x) { return sigmoid_backward(x[0], x[1]); },
+                  [] {
+                    return TensorList{matrixA(), matrixB()};
+                  }},
       FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
       FormulaCase{"view",
                   [](const TensorList& x) {
@@ -169,6 +175,12 @@ const std::vector<FormulaCase>& everyFormula() {
                   [](const TensorList& x) {
                     Tensor y = clone(x[0]);
                     return exp_(y);
+                  },
+                  [] { return TensorList{matrixA()}; }},
+      FormulaCase{"sigmoid_",
+                  [](const TensorList& x) {
+                    Tensor y = clone(x[0]);
+                    return sigmoid_(y);
                   },
                   [] { return TensorList{matrixA()}; }},
       // rsub.Tensor (other - alpha * self) and rsub.Scalar, what 2 - a runs.

@@ -165,10 +165,11 @@ void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
 
 MINI_LIBRARY_IMPL(aten, Batched, m) {
   using mini::KernelFunction;
-  for (const char* name : {"neg", "relu", "exp", "sin", "cos"}) {
+  for (const char* name : {"neg", "relu", "exp", "sigmoid", "sin", "cos"}) {
     m.impl(name, KernelFunction::makeFromBoxedFunction<&mini::unaryPointwiseBatchRule>());
   }
-  for (const char* name : {"add.Tensor", "sub.Tensor", "mul.Tensor", "div.Tensor", "atan2", "threshold_backward"}) {
+  for (const char* name :
+       {"add.Tensor", "sub.Tensor", "mul.Tensor", "div.Tensor", "atan2", "threshold_backward", "sigmoid_backward"}) {
     m.impl(name, KernelFunction::makeFromBoxedFunction<&mini::binaryPointwiseBatchRule>());
   }
   // The comparisons, as 1.13's BatchRulesBinaryOps.cpp has them: the

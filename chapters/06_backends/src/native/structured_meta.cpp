@@ -81,6 +81,18 @@ void structured_exp::meta(const Tensor& self) {
   setElementwiseOutput(*this, "exp", unaryMeta(self, IntegerInputs::PromoteToFloat), self);
 }
 
+void structured_sigmoid::meta(const Tensor& self) {
+  computeMemOverlaps(maybe_get_output(0), self);
+  setElementwiseOutput(*this, "sigmoid", unaryMeta(self, IntegerInputs::PromoteToFloat), self);
+}
+
+// 1.13's build_borrowing_binary_op: broadcast and promote, integers kept
+// (the kernel then refuses them: "sigmoid_backward_cpu" not implemented for 'Long').
+void structured_sigmoid_backward::meta(const Tensor& grad_output, const Tensor& output) {
+  computeMemOverlaps(maybe_get_output(0), grad_output, output);
+  setElementwiseOutput(*this, "sigmoid_backward", binaryMeta(grad_output, output, "sigmoid_backward"), grad_output);
+}
+
 // A reduction keeps an out= tensor's dtype, as sum's infer_dtype_from_optional does.
 // It checks no overlap: 1.13's reduction iterator turns the check off.
 void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim) {

@@ -65,15 +65,14 @@ std::vector<StubCase<structured_binary_fn>> binaryCases() {
   return {{&mul_stub, kAll},
           {&div_true_stub, kFloating},
           {&atan2_stub, kBFloat16Floating},
-          {&threshold_stub, kBFloat16Types}};
+          {&threshold_stub, kBFloat16Types},
+          {&sigmoid_backward_stub, kFloating}};
 }
 
 std::vector<StubCase<structured_unary_fn>> unaryCases() {
-  return {{&neg_stub, kNoBool},
-          {&clamp_min_scalar_stub, kBFloat16Types},
-          {&exp_stub, kBFloat16Floating},
-          {&sin_stub, kBFloat16Floating},
-          {&cos_stub, kBFloat16Floating}};
+  return {{&neg_stub, kNoBool},           {&clamp_min_scalar_stub, kBFloat16Types},
+          {&exp_stub, kBFloat16Floating}, {&sigmoid_stub, kBFloat16Floating},
+          {&sin_stub, kBFloat16Floating}, {&cos_stub, kBFloat16Floating}};
 }
 
 // Every capability's kernel on the same operands, into outputs of their own:

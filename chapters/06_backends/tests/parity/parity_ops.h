@@ -124,6 +124,7 @@ inline std::map<std::string, Op> makeOps() {
   unary("neg", mini::neg, mini::neg_, mini::neg_out);
   unary("relu", mini::relu, mini::relu_, mini::relu_out);
   unary("exp", mini::exp, mini::exp_, mini::exp_out);
+  unary("sigmoid", mini::sigmoid, mini::sigmoid_, mini::sigmoid_out);
   ops["sin"] = [](const Args& a) { return mini::sin(a.tensor(0)); };
   ops["cos"] = [](const Args& a) { return mini::cos(a.tensor(0)); };
   ops["sum"] = [](const Args& a) { return mini::sum(a.tensor(0)); };
@@ -132,6 +133,10 @@ inline std::map<std::string, Op> makeOps() {
   ops["matmul"] = [](const Args& a) { return mini::matmul(a.tensor(0), a.tensor(1)); };
   ops["matmul.out"] = [](const Args& a) { return mini::matmul_out(a.tensor(2), a.tensor(0), a.tensor(1)); };
   ops["threshold_backward"] = [](const Args& a) { return mini::threshold_backward(a.tensor(0), a.tensor(1)); };
+  ops["sigmoid_backward"] = [](const Args& a) { return mini::sigmoid_backward(a.tensor(0), a.tensor(1)); };
+  ops["sigmoid_backward.grad_input"] = [](const Args& a) {
+    return mini::sigmoid_backward_out(a.tensor(2), a.tensor(0), a.tensor(1));
+  };
   // Exercise 06.5's operator, three tensors (the lerp family).
   ops["lerp"] = [](const Args& a) { return mini::lerp(a.tensor(0), a.tensor(1), a.tensor(2)); };
   ops["lerp_"] = [](const Args& a) { return a.tensor(0).lerp_(a.tensor(1), a.tensor(2)); };

@@ -116,5 +116,27 @@ struct ReluBackwardOp {
 };
 // [functors]
 
+/// 1 / (1 + exp(-a)), in float for float, Half and BFloat16 and rounded
+/// once (1.13's loops compute in opmath_t), in double for double.
+template <class T>
+struct SigmoidOp {
+  MINI_HOST_DEVICE T operator()(T a) const {
+    if constexpr (sizeof(T) <= sizeof(float)) {
+      return static_cast<T>(1.0f / (1.0f + ::expf(-static_cast<float>(a))));
+    } else {
+      return 1.0 / (1.0 + ::exp(-a));
+    }
+  }
+};
+
+/// sigmoid's backward from its result: grad * (1 - result) * result, each
+/// operation in T and rounded (Half's and BFloat16's arithmetic), as 1.13's
+/// CUDA loop and its CPU loop for Half; the CPU's BFloat16 loop computes in
+/// float and rounds once (src/native/cpu/binary_ops_kernel.cpp).
+template <class T>
+struct SigmoidBackwardOp {
+  MINI_HOST_DEVICE T operator()(T grad, T result) const { return grad * (T(1) - result) * result; }
+};
+
 }  // namespace ch06
 }  // namespace mini

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <functional>
+#include <type_traits>
 
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/core/reduced_float.h"
@@ -70,6 +71,23 @@ void threshold_kernel(const Tensor& out, const Tensor& grad, const Tensor& resul
   });
 }
 
+// sigmoid's backward. 1.13's CPU loop rounds each operation for Half (as
+// SigmoidBackwardOp, the GPU's) but computes BFloat16 in float, rounded once.
+void sigmoid_backward_kernel(const Tensor& out, const Tensor& grad, const Tensor& result) {
+  MINI_DISPATCH_SWITCH(DivisionTypes, out.dtype(), "sigmoid_backward_cpu", [&] {
+    cpu_kernel(
+        out,
+        [](scalar_t g, scalar_t r) -> scalar_t {
+          if constexpr (std::is_same_v<scalar_t, BFloat16>) {
+            return static_cast<scalar_t>(SigmoidBackwardOp<float>{}(g, r));
+          } else {
+            return SigmoidBackwardOp<scalar_t>{}(g, r);
+          }
+        },
+        grad, result);
+  });
+}
+
 // The comparisons, as 1.13's lt_kernel and its siblings: inputs of the
 // common dtype, a bool output. The values are compared as they are (a Half
 // as its float value): ne(nan, nan) is true and every other comparison with
@@ -112,6 +130,7 @@ REGISTER_DISPATCH(mul_stub, &mul_kernel);
 REGISTER_DISPATCH(div_true_stub, &div_true_kernel);
 REGISTER_DISPATCH(atan2_stub, &atan2_kernel);
 REGISTER_DISPATCH(threshold_stub, &threshold_kernel);
+REGISTER_DISPATCH(sigmoid_backward_stub, &sigmoid_backward_kernel);
 REGISTER_DISPATCH(eq_stub, &eq_kernel);
 REGISTER_DISPATCH(ne_stub, &ne_kernel);
 REGISTER_DISPATCH(lt_stub, &lt_kernel);

@@ -36,6 +36,7 @@ constinit DispatchStub<structured_binary_fn> mul_stub{"mul_stub"};
 constinit DispatchStub<structured_binary_fn> div_true_stub{"div_true_stub"};
 constinit DispatchStub<structured_binary_fn> atan2_stub{"atan2_stub"};
 constinit DispatchStub<structured_binary_fn> threshold_stub{"threshold_stub"};
+constinit DispatchStub<structured_binary_fn> sigmoid_backward_stub{"sigmoid_backward_stub"};
 constinit DispatchStub<structured_binary_fn> eq_stub{"eq_stub"};
 constinit DispatchStub<structured_binary_fn> ne_stub{"ne_stub"};
 constinit DispatchStub<structured_binary_fn> lt_stub{"lt_stub"};
@@ -45,6 +46,7 @@ constinit DispatchStub<structured_binary_fn> ge_stub{"ge_stub"};
 constinit DispatchStub<structured_unary_fn> neg_stub{"neg_stub"};
 constinit DispatchStub<structured_unary_fn> clamp_min_scalar_stub{"clamp_min_scalar_stub"};
 constinit DispatchStub<structured_unary_fn> exp_stub{"exp_stub"};
+constinit DispatchStub<structured_unary_fn> sigmoid_stub{"sigmoid_stub"};
 constinit DispatchStub<structured_unary_fn> sin_stub{"sin_stub"};
 constinit DispatchStub<structured_unary_fn> cos_stub{"cos_stub"};
 
@@ -486,6 +488,13 @@ void structured_relu_out_cpu::impl(const Tensor& self, const Tensor& out) {
 }
 void structured_exp_out_cpu::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCpu(out, self, exp_stub, IntegerInputs::PromoteToFloat);
+}
+void structured_sigmoid_out_cpu::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCpu(out, self, sigmoid_stub, IntegerInputs::PromoteToFloat);
+}
+void structured_sigmoid_backward_out_cpu::impl(const Tensor& grad_output, const Tensor& output,
+                                               const Tensor& grad_input) {
+  binaryIntoCpu(grad_input, grad_output, output, sigmoid_backward_stub);
 }
 void structured_sum_out_cpu::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                   const Tensor& out) {

@@ -40,6 +40,14 @@ void exp_kernel(const Tensor& out, const Tensor& self) {
   });
 }
 
+// sigmoid as 1.13's scalar loop (its vector loop's exp is Sleef's, as exp's).
+void sigmoid_kernel(const Tensor& out, const Tensor& self) {
+  MINI_DISPATCH_SWITCH(BFloat16FloatingTypes, out.dtype(), "sigmoid_cpu", [&] {
+    cpu_kernel(
+        out, [](scalar_t a) -> scalar_t { return SigmoidOp<scalar_t>{}(a); }, self);
+  });
+}
+
 void sin_kernel(const Tensor& out, const Tensor& self) {
   MINI_DISPATCH_SWITCH(BFloat16FloatingTypes, out.dtype(), "sin_vml_cpu", [&] {
     cpu_kernel(
@@ -59,6 +67,7 @@ void cos_kernel(const Tensor& out, const Tensor& self) {
 REGISTER_DISPATCH(neg_stub, &neg_kernel);
 REGISTER_DISPATCH(clamp_min_scalar_stub, &clamp_min_scalar_kernel);
 REGISTER_DISPATCH(exp_stub, &exp_kernel);
+REGISTER_DISPATCH(sigmoid_stub, &sigmoid_kernel);
 REGISTER_DISPATCH(sin_stub, &sin_kernel);
 REGISTER_DISPATCH(cos_stub, &cos_kernel);
 

@@ -217,10 +217,13 @@ MINI_BINARY(ReluBackwardOp, std::int64_t) MINI_BINARY(ReluBackwardOp, float) MIN
 MINI_UNARY(NegOp, std::int64_t) MINI_UNARY(NegOp, float) MINI_UNARY(NegOp, double)
 MINI_UNARY(ReluOp, std::int64_t) MINI_UNARY(ReluOp, float) MINI_UNARY(ReluOp, double)
 MINI_UNARY(ExpOp, float) MINI_UNARY(ExpOp, double)
+MINI_UNARY(SigmoidOp, float) MINI_UNARY(SigmoidOp, double)
+MINI_BINARY(SigmoidBackwardOp, float) MINI_BINARY(SigmoidBackwardOp, double)
 MINI_CAST_FROM_ALL(bool) MINI_CAST_FROM_ALL(std::int64_t) MINI_CAST_FROM_ALL(float) MINI_CAST_FROM_ALL(double)
 MINI_CAST_FROM_ALL(Half) MINI_CAST_FROM_ALL(BFloat16)
 MINI_BINARY_REDUCED(AddOp) MINI_BINARY_REDUCED(MulOp) MINI_BINARY_REDUCED(SubOp) MINI_BINARY_REDUCED(DivOp)
 MINI_BINARY_REDUCED(ReluBackwardOp) MINI_UNARY_REDUCED(NegOp) MINI_UNARY_REDUCED(ReluOp) MINI_UNARY_REDUCED(ExpOp)
+MINI_UNARY_REDUCED(SigmoidOp) MINI_BINARY_REDUCED(SigmoidBackwardOp)
     // clang-format on
     template void launchArangeCuda<bool>(bool*, std::int64_t, double, double, const char*);
 template void launchArangeCuda<std::int64_t>(std::int64_t*, std::int64_t, double, double, const char*);

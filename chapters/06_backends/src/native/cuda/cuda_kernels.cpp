@@ -331,6 +331,13 @@ void structured_relu_out_cuda::impl(const Tensor& self, const Tensor& out) {
 void structured_exp_out_cuda::impl(const Tensor& self, const Tensor& out) {
   unaryIntoCuda<ExpOp, CudaFloatingTypes>(out, self, "exp", IntegerInputs::PromoteToFloat);
 }
+void structured_sigmoid_out_cuda::impl(const Tensor& self, const Tensor& out) {
+  unaryIntoCuda<SigmoidOp, CudaFloatingTypes>(out, self, "sigmoid", IntegerInputs::PromoteToFloat);
+}
+void structured_sigmoid_backward_out_cuda::impl(const Tensor& grad_output, const Tensor& output,
+                                                const Tensor& grad_input) {
+  binaryIntoCuda<SigmoidBackwardOp, CudaFloatingTypes>(grad_input, grad_output, output, "sigmoid_backward");
+}
 void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::int64_t>& dim, bool keepdim,
                                    const Tensor& out) {
   // In the output's dtype from the start, as on the CPU (make_reduction's conversion).

@@ -32,6 +32,7 @@ extern DispatchStub<structured_binary_fn> div_true_stub;
 extern DispatchStub<structured_binary_fn> atan2_stub;
 /// relu's backward, as 1.13's threshold_stub with threshold and value 0.
 extern DispatchStub<structured_binary_fn> threshold_stub;
+extern DispatchStub<structured_binary_fn> sigmoid_backward_stub;
 /// The comparisons: `out` is bool, self and other are of their common
 /// dtype (the one exception to "all of one dtype" above).
 extern DispatchStub<structured_binary_fn> eq_stub;
@@ -45,6 +46,7 @@ extern DispatchStub<structured_unary_fn> neg_stub;
 /// relu, as 1.13's clamp_min(self, 0) with the minimum fixed at 0.
 extern DispatchStub<structured_unary_fn> clamp_min_scalar_stub;
 extern DispatchStub<structured_unary_fn> exp_stub;
+extern DispatchStub<structured_unary_fn> sigmoid_stub;
 extern DispatchStub<structured_unary_fn> sin_stub;
 extern DispatchStub<structured_unary_fn> cos_stub;
 
