@@ -150,6 +150,23 @@ def strings_in_block(text, start, end):
     return set(re.findall(r'"([A-Za-z0-9_.]+)"', block))
 
 
+# What each table holds, read once for its check and for stale_reasons.
+def parity_called():
+    return called_names(glob.glob(os.path.join(CHAPTER, "tests", "data", "parity", "*.txt")))
+
+
+def random_drawn():
+    return called_names([os.path.join(CHAPTER, "tests", "data", "random_programs.txt")])
+
+
+def batching_ruled():
+    return strings_in_block(read("src", "functorch", "batching_rules.cpp"), "MINI_LIBRARY_IMPL(aten, Batched", "\n}")
+
+
+def capability_test():
+    return read("tests", "cpu_capability", "capability_parity_test.cpp")
+
+
 def autocast_problems(ops):
     data = read("tests", "data", "pytorch-1.13-autocast.txt")
     recorded = set(re.findall(r"^kernel aten::(\S+) ", data, re.M))
@@ -161,7 +178,7 @@ def autocast_problems(ops):
 
 def parity_problems(ops):
     problems = []
-    called = called_names(glob.glob(os.path.join(CHAPTER, "tests", "data", "parity", "*.txt")))
+    called = parity_called()
     for name, _ in ops:
         wanted = data_name(name)
         if wanted in LEFT_OUT["parity"]:
@@ -174,8 +191,7 @@ def parity_problems(ops):
 
 
 def vmap_problems(ops):
-    ruled = strings_in_block(read("src", "functorch", "batching_rules.cpp"), "MINI_LIBRARY_IMPL(aten, Batched",
-                             "\n}")
+    ruled = batching_ruled()
     problems = []
     for name, entry in ops:
         if is_out(name, entry) or is_inplace(name) or is_factory(entry) or name in LEFT_OUT["vmap"]:
@@ -190,7 +206,7 @@ def vmap_problems(ops):
 def capability_problems():
     stubs = read("include", "mini", "native", "cpu", "elementwise_stubs.h")
     declared = re.findall(r"extern DispatchStub<[^>]+> (\w+);", stubs)
-    test = read("tests", "cpu_capability", "capability_parity_test.cpp")
+    test = capability_test()
     return [f"{stub}: not in tests/cpu_capability/capability_parity_test.cpp: add it to unaryCases() or "
             "binaryCases() with the dtypes its loop takes"
             for stub in declared if stub not in LEFT_OUT["capability"] and not re.search(rf"\b{stub}\b", test)]
@@ -213,7 +229,7 @@ def cuda_problems(ops):
 
 
 def random_problems(ops):
-    drawn = called_names([os.path.join(CHAPTER, "tests", "data", "random_programs.txt")])
+    drawn = random_drawn()
     problems = []
     for name, entry in ops:
         if is_out(name, entry) or is_factory(entry):
@@ -248,13 +264,10 @@ def python_problems(ops):
 def stale_reasons(ops):
     """A LEFT_OUT entry the table now has, or that names no operator."""
     names = {name for name, _ in ops} | {data_name(name) for name, _ in ops}
-    called = called_names(glob.glob(os.path.join(CHAPTER, "tests", "data", "parity", "*.txt")))
-    drawn = called_names([os.path.join(CHAPTER, "tests", "data", "random_programs.txt")])
-    ruled = strings_in_block(read("src", "functorch", "batching_rules.cpp"), "MINI_LIBRARY_IMPL(aten, Batched",
-                             "\n}")
-    test = read("tests", "cpu_capability", "capability_parity_test.cpp")
+    test = capability_test()
     problems = []
-    for table, has in (("parity", called), ("random", drawn), ("vmap", ruled), ("python", python_called())):
+    for table, has in (("parity", parity_called()), ("random", random_drawn()), ("vmap", batching_ruled()),
+                       ("python", python_called())):
         for name in LEFT_OUT[table]:
             if name not in names:
                 problems.append(f"LEFT_OUT['{table}'] names {name}, which ops.yaml does not have: remove it")
