@@ -157,8 +157,9 @@ def problems():
                      f"and this chapter leaves to the fallback: {english_list(missing)}\"")
     for name, path in MANUAL.items():
         with open(os.path.join(CHAPTER, path), encoding="utf-8") as handle:
-            if f'"{name}"' not in handle.read() and f"{name}(" not in handle.read():
-                found.append(f"MANUAL says {name}'s Autograd kernel is in {path}, which does not name it")
+            text = handle.read()
+        if f'"{name}"' not in text and f"{name}(" not in text:
+            found.append(f"MANUAL says {name}'s Autograd kernel is in {path}, which does not name it")
     match = re.search(r"For (\w+) operators 1\.13 has and this chapter does not yet \(([^)]*)\)",
                       page("part6_autocast.md"))
     have = {name.split(".")[0] for name, _ in entries()}
