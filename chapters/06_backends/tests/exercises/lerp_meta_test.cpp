@@ -128,6 +128,7 @@ TEST(Exercise06_5, AgreesWithTorch113) {
   runExercise([] {
     using namespace mini_parity;
     const Family family = readFamily(fmt::format("{}/lerp.txt", MINI_PARITY_DATA));
+    // setup: the parity data file is whole
     ASSERT_EQ(family.cases.size(), family.declared) << family.path;
     auto previous = setWarningHandler([](const std::string&) {});
     std::string report;
