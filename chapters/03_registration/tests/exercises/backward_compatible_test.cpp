@@ -109,6 +109,8 @@ TEST(Exercise03_4, ArgumentsKeepTheirNameAnnotationAndPlace) {
         // Two changes at once: the first reason in the lesson's order.
         {"f(float input) -> Tensor", "f(int self) -> Tensor", "argument 'self' is now named 'input'"},
         {"f(Tensor self, *, float x) -> Tensor", "f(Tensor self, int x) -> Tensor", "argument 'x' became keyword-only"},
+        {"f(Tensor self, float x=2.5) -> Tensor", "f(Tensor self, int x=1) -> Tensor",
+         "argument 'x' was int, is float, which does not accept every int"},
     });
   });
 }
