@@ -236,6 +236,15 @@ def main():
                 problems.append(f"{name} does not pass in the learner build ({status}): "
                                 "only exercise tests may depend on exercise code")
 
+    # Each exercise's status test is what `ctest -R ExerciseNN_M` shows a
+    # learner as "not done": an exercise without one reads as 100% passed.
+    names = {name for name, _, _ in results}
+    for exercise in declared.values():
+        status_test = f"ch{exercise.id[:2]}.{exercise.suite}.not_done"
+        if status_test not in names:
+            problems.append(f"exercise {exercise.id} has no status test {status_test} in the learner build "
+                            "(maint/checks/CMakeLists.txt finds the suites of chapters/NN/tests/exercises/*_test.cpp)")
+
     for problem in problems:
         print(problem)
     if machine_skips:

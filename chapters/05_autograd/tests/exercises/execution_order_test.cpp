@@ -42,6 +42,19 @@ TEST(Exercise05_2, ASharedNodeWaitsForAllItsConsumers) {
   });
 }
 
+// A leaf used twice: its AccumulateGrad has the highest sequence number of
+// all (a leaf's node is numbered past every other), so the newest-first
+// queue alone would run it as soon as the first edge reaches it. torch 1.13:
+// ['SumBackward0', 'MulBackward0', 'ExpBackward0', 'AccumulateGrad'].
+TEST(Exercise05_2, ALeafUsedTwiceAccumulatesOnce) {
+  runExercise([] {
+    const Tensor x = fromValues({1, 2}, {2}, true);
+    EXPECT_THAT(executionOrder(sum(mul(x, exp(x)))),
+                ElementsAre("SumBackward0", "MulBackward0", "ExpBackward0", "AccumulateGrad"))
+        << "x's AccumulateGrad has two consumers, MulBackward0 and ExpBackward0: it runs once, after both";
+  });
+}
+
 // Sequence numbers are per thread (thread_local, as in PyTorch), so a node
 // made on a fresh thread can be numbered below the node it consumes. On
 // one thread a consumer is always newer than what it consumes, and the
