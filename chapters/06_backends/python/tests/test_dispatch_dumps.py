@@ -158,6 +158,43 @@ class DispatchDumps(unittest.TestCase):
         self.assertEqual(unused, [], "listed differences that no longer happen: remove them")
 
 
+class WhatTheReplayCannotSay(unittest.TestCase):
+    """Where a listed difference lets any outcome through, or 1.13 has no
+    counterpart to compare with, the course's own answer is checked here."""
+
+    def test_invariants_hold_after_both_composites(self):
+        # 1.13's own check fails here (listed); the course's must pass, and
+        # the autograd slots must not hold the math kernel.
+        library = C._dispatch_library("FRAGMENT", "test", "", "/dev/null", 1)
+        library.def_("both_composites(Tensor x) -> Tensor")
+        library.impl_t_t("both_composites", dispatch="CompositeImplicitAutograd", debug="fn_CIA")
+        library.impl_t_t("both_composites", dispatch="CompositeExplicitAutograd", debug="fn_CEA")
+        self.assertIsNone(C._dispatch_check_invariants("test::both_composites"))
+        table = C._dispatch_dump_table("test::both_composites")
+        self.assertIn("CPU: fn_CEA [default backend kernel]\n", table)
+        self.assertNotIn("AutogradCPU: fn_CIA", table)
+        C._dispatch_check_all_invariants()
+
+    def test_key_sets(self):
+        keys = C._dispatch_keys(mini_torch.ones(2))
+        self.assertTrue(keys.has("AutogradCPU"))
+        self.assertFalse(keys.has("CUDA"))
+        with self.assertRaisesRegex(RuntimeError, "^could not parse dispatch key: NoSuchKey$"):
+            keys.has("NoSuchKey")
+        with self.assertRaisesRegex(TypeError, "expected a Tensor"):
+            C._dispatch_keys(3)
+        with self.assertRaisesRegex(TypeError, "expected a dispatch key's name"):
+            C._dispatch_tls_is_dispatch_key_excluded(3)
+
+    def test_printed_registrations_reach_sys_stdout(self):
+        library = C._dispatch_library("FRAGMENT", "test", "", "/dev/null", 2)
+        library.impl_t_t("printed", dispatch="Meta")
+        self.assertEqual(dispatch_steps.run_query(C, "test_printed_registrations", ["Meta"]), ["test::printed"])
+        self.assertIn("test::printed", C._dispatch_get_registrations_for_dispatch_key("Meta"))
+        del library
+        self.assertNotIn("test::printed", C._dispatch_get_registrations_for_dispatch_key(""))
+
+
 class Normalising(unittest.TestCase):
     """The comparison's own rules, which every scenario relies on."""
 
