@@ -321,6 +321,10 @@ def scenarios():
         add("PythonDispatcher refuses " + "+".join(keys),
             [["python_dispatcher", "register", [keys]], ["python_dispatcher", "dispatchTable", []]])
     add("PythonDispatcher keys", [["python_dispatcher", "keys", []]])
+    # Chapter 06 part 8's example (python/demo/dispatch_state.py).
+    add("PythonDispatcher CPU+FPGA+CompositeImplicitAutograd", [
+        ["python_dispatcher", "register", [["CPU", "FPGA", "CompositeImplicitAutograd"]]],
+        ["python_dispatcher", "registrations", []], ["python_dispatcher", "dispatchTable", []]])
     return found
 
 

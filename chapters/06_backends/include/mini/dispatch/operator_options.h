@@ -9,7 +9,6 @@
 namespace mini {
 inline namespace ch06 {
 
-// [alias_analysis_kind]
 /// The dispatcher never reads it: it is kept with the schema because the JIT
 /// does, and `torch._C._dispatch_dump` prints it. A string def() from C++
 /// says FROM_SCHEMA (torch::schema's default), a def() whose schema is
@@ -21,7 +20,6 @@ enum class AliasAnalysisKind : std::uint8_t {
   FROM_SCHEMA,    ///< the schema's `(a)`/`(a!)` annotations say it all
   PURE_FUNCTION,  ///< no side effects, no aliasing
 };
-// [alias_analysis_kind]
 
 constexpr std::string_view toString(AliasAnalysisKind kind) {
   switch (kind) {
