@@ -186,6 +186,14 @@ class WhatTheReplayCannotSay(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "expected a dispatch key's name"):
             C._dispatch_tls_is_dispatch_key_excluded(3)
 
+    def test_refusals_without_a_113_scenario(self):
+        with self.assertRaisesRegex(TypeError, "^expected an operator's name, such as 'aten::add.Tensor'$"):
+            C._dispatch_dump(3)
+        # 1.13 asserts (an INTERNAL ASSERT) on an IMPL library for every key.
+        library = C._dispatch_library("IMPL", "_", "", "/dev/null", 3)
+        with self.assertRaisesRegex(RuntimeError, r"^INTERNAL ASSERT FAILED: a fallback needs a dispatch key \(Error"):
+            library.fallback_fallthrough()
+
     def test_printed_registrations_reach_sys_stdout(self):
         library = C._dispatch_library("FRAGMENT", "test", "", "/dev/null", 2)
         library.impl_t_t("printed", dispatch="Meta")
