@@ -132,7 +132,10 @@ def failure_lines(report):
                 first = failure.get("failure", "").strip().splitlines()[:1]
                 match = _FAILURE_AT.match(first[0]) if first else None
                 if match:
-                    where.add((os.path.realpath(match.group("file")), int(match.group("line"))))
+                    # The build writes __FILE__ relative to the repository
+                    # (-fmacro-prefix-map), whatever directory runs the check.
+                    where.add((os.path.realpath(os.path.join(course.ROOT, match.group("file"))),
+                               int(match.group("line"))))
     return where
 
 
