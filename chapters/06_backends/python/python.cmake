@@ -87,6 +87,9 @@ set_tests_properties(ch06.python.dispatch_state.add PROPERTIES LABELS python
 add_test(NAME ch06.python.dispatch_state.python COMMAND "${ch06_dispatch_state}" python)
 set_tests_properties(ch06.python.dispatch_state.python PROPERTIES LABELS python
   PASS_REGULAR_EXPRESSION "AutogradOther   ambiguous_autogradother \\[ambiguous autogradother\\]")
+add_test(NAME ch06.python.dispatch_state.table COMMAND "${ch06_dispatch_state}" table)
+set_tests_properties(ch06.python.dispatch_state.table PROPERTIES LABELS python
+  PASS_REGULAR_EXPRESSION "CPU             fn_CPU \\[kernel\\]\nMeta            fn_CompositeImplicitAutograd \\[math kernel\\]")
 # The tour's Python stop (demo/tour.py) runs to the end.
 add_test(NAME ch06.python.demo COMMAND ${Python3_EXECUTABLE} "${ch06_python_dir}/demo/tour.py")
 set_tests_properties(ch06.python.demo PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}" LABELS python

@@ -5,6 +5,8 @@ mini_torch on the path:
 
     dispatch_state add     _dispatch_dump and _dispatch_dump_table of aten::add.Tensor
     dispatch_state python  PythonDispatcher's tables for CPU, FPGA and CompositeImplicitAutograd
+    dispatch_state table   PythonDispatcher's table for CPU and CompositeImplicitAutograd
+                           (chapter 03's mini-dispatch-table example, from Python)
 """
 
 import sys
@@ -29,10 +31,20 @@ def show_python_dispatcher():
     # [python_dispatcher]
 
 
+def show_chapter_03_table():
+    # [chapter_03_table]
+    dispatcher = PythonDispatcher()
+    dispatcher.register(["CPU", "CompositeImplicitAutograd"])
+    print(dispatcher.dispatchTable())
+    # [chapter_03_table]
+
+
 if __name__ == "__main__":
     if sys.argv[1:] == ["add"]:
         show_add()
     elif sys.argv[1:] == ["python"]:
         show_python_dispatcher()
+    elif sys.argv[1:] == ["table"]:
+        show_chapter_03_table()
     else:
         sys.exit(__doc__)
