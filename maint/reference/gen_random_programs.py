@@ -191,9 +191,19 @@ def step(rng, program):
     elif kind == "convert":
         program.result(out, "_to_copy", target, rng.choice(["Float", "Double", "Long", "Double"]))
     elif kind == "reduce":
-        if value.dim() >= 1 and rng.random() < 0.5:
+        roll = rng.random()
+        # A dimension of the value (a 0-d value takes 0 and -1).
+        dims = range(-max(value.dim(), 1), max(value.dim(), 1))
+        if value.dim() >= 1 and roll < 0.4:
             program.result(out, "sum.dim_IntList", target, [rng.choice(range(-value.dim(), value.dim()))],
                            rng.random() < 0.5)
+        elif roll < 0.55:
+            # The training script's loss: differentiable, its backward
+            # _log_softmax_backward_data; an integer value is refused.
+            program.result(out, "_log_softmax", target, rng.choice(dims), False)
+        elif roll < 0.65:
+            # An int64 index that requires no grad, met later as an operand.
+            program.result(out, "argmax", target, rng.choice([None, *dims]), rng.random() < 0.5)
         else:
             program.result(out, "sum", target)
     elif kind == "matmul":
