@@ -8,6 +8,7 @@ type(s)"."""
 import functools
 
 from mini_torch import _C
+from mini_torch._composite import log_softmax as _log_softmax
 from mini_torch._missing import missing_dunder, tensor_getattr
 from mini_torch._size import Size
 
@@ -85,6 +86,10 @@ class Tensor(_C._TensorBase):
 
     def bool(self):
         return self.to(_C.bool)
+
+    def log_softmax(self, dim, dtype=None):
+        # 1.13's log_softmax.int, a CompositeImplicitAutograd kernel (_composite.py).
+        return _log_softmax(self, dim, dtype)
 
     def cpu(self):
         return self.to("cpu")
