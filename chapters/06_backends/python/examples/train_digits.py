@@ -19,9 +19,9 @@ import os
 import sys
 import time
 
-MISSING = ("train_digits.py: {what} is missing: this example reads scikit-learn's bundled digits through numpy. "
-           "On Debian: apt-get install python3-numpy python3-sklearn (tools/install-deps installs both), "
-           "then run it again with that interpreter ({python}).")
+MISSING = ("train_digits.py: {what} is missing for {python}: this example reads scikit-learn's bundled digits "
+           "through numpy. On Debian: apt-get install python3-numpy python3-sklearn (tools/install-deps installs "
+           "both), then run it with the interpreter they are for (/usr/bin/python3).")
 try:
     import numpy as np
     from sklearn.datasets import load_digits
@@ -57,28 +57,48 @@ def load_data():
     return (images[test_count:], labels[test_count:]), (images[:test_count], labels[:test_count])
 
 
-def train(torch, F, steps=None, quiet=False, log=print):
-    """`torch` and `F` are the module and its nn.functional. Returns ([the
-    loss of each step], held-out accuracy, seconds per step)."""
-    (x_train, y_train), (x_test, y_test) = load_data()
-    # The mini-batches are cut from the numpy arrays, as a DataLoader
-    # collates them: each batch becomes its tensors once.
-    batches = [(torch.tensor(x_train[start:start + BATCH_SIZE]), torch.tensor(y_train[start:start + BATCH_SIZE]))
-               for start in range(0, len(x_train), BATCH_SIZE)]
-    x_test, y_test = torch.tensor(x_test), torch.tensor(y_test)
+def batches_of(torch, images, labels):
+    """The mini-batches, cut from the numpy arrays as a DataLoader collates
+    them: each batch becomes its tensors once."""
+    return [(torch.tensor(images[start:start + BATCH_SIZE]), torch.tensor(labels[start:start + BATCH_SIZE]))
+            for start in range(0, len(labels), BATCH_SIZE)]
 
-    # Weights from numpy, so that both modules start from the same numbers.
+
+def init_params(torch, inputs=64, classes=10):
+    """w1, b1, w2, b2 from numpy, so that both modules start from the same numbers."""
     rng = np.random.default_rng(SEED)
-    inputs, classes = x_test.shape[1], 10
     w1 = torch.tensor(rng.normal(0.0, inputs ** -0.5, (inputs, HIDDEN)).astype(np.float32), requires_grad=True)
     b1 = torch.tensor(np.zeros(HIDDEN, dtype=np.float32), requires_grad=True)
     w2 = torch.tensor(rng.normal(0.0, HIDDEN ** -0.5, (HIDDEN, classes)).astype(np.float32), requires_grad=True)
     b2 = torch.tensor(np.zeros(classes, dtype=np.float32), requires_grad=True)
-    params = [w1, b1, w2, b2]
+    return [w1, b1, w2, b2]
 
-    def model(x):
-        hidden = torch.relu(x @ w1 + b1)
-        return hidden @ w2 + b2
+
+def model(torch, params, x):
+    w1, b1, w2, b2 = params
+    hidden = torch.relu(x @ w1 + b1)
+    return hidden @ w2 + b2
+
+
+def training_step(torch, F, params, xb, yb):
+    """Forward, loss, backward and the SGD update; returns the loss."""
+    log_probs = torch.log_softmax(model(torch, params, xb), dim=1)
+    loss = F.nll_loss(log_probs, yb)
+    loss.backward()
+    with torch.no_grad():
+        for p in params:
+            p -= LEARNING_RATE * p.grad
+            p.grad = None
+    return loss.item()
+
+
+def train(torch, F, steps=None, quiet=False, log=print):
+    """`torch` and `F` are the module and its nn.functional. Returns ([the
+    loss of each step], held-out accuracy, seconds per step)."""
+    (x_train, y_train), (x_test, y_test) = load_data()
+    batches = batches_of(torch, x_train, y_train)
+    x_test, y_test = torch.tensor(x_test), torch.tensor(y_test)
+    params = init_params(torch)
 
     losses = []
     started = time.perf_counter()
@@ -86,14 +106,7 @@ def train(torch, F, steps=None, quiet=False, log=print):
         for xb, yb in batches:
             if steps is not None and len(losses) == steps:
                 break
-            log_probs = torch.log_softmax(model(xb), dim=1)
-            loss = F.nll_loss(log_probs, yb)
-            loss.backward()
-            with torch.no_grad():
-                for p in params:
-                    p -= LEARNING_RATE * p.grad
-                    p.grad = None
-            losses.append(loss.item())
+            losses.append(training_step(torch, F, params, xb, yb))
             if not quiet or len(losses) <= 3:
                 log(f"epoch {epoch} step {len(losses)}: loss {losses[-1]:.6f}")
     seconds_per_step = (time.perf_counter() - started) / max(len(losses), 1)
@@ -101,7 +114,7 @@ def train(torch, F, steps=None, quiet=False, log=print):
         log(f"... step {len(losses)}: loss {losses[-1]:.6f}")
 
     with torch.no_grad():
-        predicted = torch.argmax(model(x_test), dim=1)
+        predicted = torch.argmax(model(torch, params, x_test), dim=1)
         correct = (predicted == y_test).sum().item()
     accuracy = correct / len(y_test)
     log(f"held-out accuracy: {correct}/{len(y_test)} = {accuracy:.4f}")

@@ -98,6 +98,26 @@ class TrainDigits(unittest.TestCase):
         print(f"\n  {len(full)} steps, largest difference {max_difference(losses, full):.3g}, accuracy {ours:.4f}")
 
 
+@unittest.skipIf(MISSING, MISSING)
+class OneStep(unittest.TestCase):
+    def test_the_recorded_output_is_what_one_step_prints_now(self):
+        # Part 10 shows python/examples/one_step.recorded.txt: the logging
+        # mode's calls, the FLOP counter against the count by hand, make_fx.
+        import contextlib
+        import io
+        spec = importlib.util.spec_from_file_location("one_step", os.path.join(os.path.dirname(SCRIPT), "one_step.py"))
+        one_step = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(one_step)
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            one_step.main([])
+        recorded = os.path.join(os.path.dirname(SCRIPT), "one_step.recorded.txt")
+        with open(recorded, encoding="utf-8") as committed:
+            self.assertEqual(printed.getvalue(), committed.read(),
+                             f"{recorded} is not what one_step.py prints now: write it again (its docstring says how)")
+        self.assertIn("by hand: 664,342\n", printed.getvalue())
+
+
 class Loss(unittest.TestCase):
     """The loss's pieces as the script uses them, and their refusals
     (docs/errors.md#error-06-classifier); no numpy needed."""
