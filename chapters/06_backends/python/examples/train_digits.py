@@ -74,6 +74,7 @@ def init_params(torch, inputs=64, classes=10):
     return [w1, b1, w2, b2]
 
 
+# [training_step]
 def model(torch, params, x):
     w1, b1, w2, b2 = params
     hidden = torch.relu(x @ w1 + b1)
@@ -90,6 +91,7 @@ def training_step(torch, F, params, xb, yb):
             p -= LEARNING_RATE * p.grad
             p.grad = None
     return loss.item()
+# [training_step]
 
 
 def train(torch, F, steps=None, quiet=False, log=print):

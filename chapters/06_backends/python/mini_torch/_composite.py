@@ -16,9 +16,10 @@ from mini_torch import _C
 def log_softmax(input, dim, dtype=None):
     """torch.log_softmax(input, dim, dtype=None), Tensor.log_softmax."""
     if dim is None:
-        # 1.13's F.log_softmax picks a dimension for the legacy call with a
-        # warning (_get_softmax_dim); torch.log_softmax itself wants one.
-        raise TypeError("log_softmax() missing required argument 'dim' (pos 2)")
+        # 1.13 matches None to its other overload, log_softmax.Dimname,
+        # and fails looking up a dimension by that name. (F.log_softmax
+        # with no dim picks one, with a warning: _get_softmax_dim.)
+        raise RuntimeError("Please look up dimensions by name, got: name = None.")
     if dtype is not None:
         input = input.to(dtype)
     return _C._VariableFunctions._log_softmax(input, dim, False)
