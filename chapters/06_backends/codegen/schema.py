@@ -16,6 +16,10 @@ CPP_ARGUMENT_TYPES = {
     "int[]": "const std::vector<std::int64_t>&",
     "int": "std::int64_t",
     "int?": "std::optional<std::int64_t>",  # None or an int: argmax's dim
+    # An int that may be symbolic while tracing shapes: an int here, as
+    # 1.13's non-symbolic kernels take it (slice.Tensor's start and end).
+    "SymInt": "std::int64_t",
+    "SymInt?": "std::optional<std::int64_t>",
     "bool": "bool",
     "float": "double",
     "Scalar": "const Scalar&",
