@@ -85,6 +85,8 @@ LEFT_OUT = {
         "_to_copy": "reached through .to(), .float(), .double() and .long(), as in 1.13",
         "sigmoid_backward": "sigmoid's backward: the programs reach it through backward() of sigmoid; torch 1.13 "
                             "has no torch.sigmoid_backward to call",
+        "slice": "reached through indexing, a[1:] (Tensor.__getitem__), as a PyTorch user calls it; torch 1.13 "
+                 "has neither torch.slice nor Tensor.slice to call",
         "_log_softmax": "reached through torch.log_softmax and Tensor.log_softmax, 1.13's CompositeImplicitAutograd "
                         "log_softmax.int (mini_torch/_composite.py), as a PyTorch user calls it",
         "_log_softmax_backward_data": "log_softmax's backward: the programs reach it through backward() of "

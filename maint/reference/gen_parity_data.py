@@ -122,6 +122,7 @@ OPS.update({
     # The training script's operators (python/examples/train_digits.py).
     "argmax": lambda a, dim=None, keepdim=False: torch.argmax(a, dim, keepdim),
     "argmax.out": lambda a, dim, keepdim, out: torch.argmax(a, dim, keepdim, out=out),
+    "slice": lambda a, dim, start, end, step: torch.ops.aten.slice.Tensor(a, dim, start, end, step),
     "_log_softmax": torch._log_softmax,
     "_log_softmax.out": _out("_log_softmax"),
     "_log_softmax_backward_data": torch._log_softmax_backward_data,
@@ -1349,7 +1350,8 @@ CLASSIFIER_SHAPES = [[], [4], [2, 3], [2, 3, 4]]
 
 
 def classifier(family):
-    """The operators of the training script's loss and prediction: argmax
+    """The operators of the training script's batches, loss and prediction:
+    slice (offsets, steps, clamping, writes through the view, a gradient), argmax
     (first index of the largest, NaN the largest, ties, no dim, keepdim,
     errors) and _log_softmax with its backward (every dimension, large and
     infinite logits, dtypes, half_to_float on the CPU, out=, a gradient)."""
@@ -1412,6 +1414,36 @@ def classifier(family):
         case.tensor("g", "Float", [2, 3], [1.0, 0.0, 0.0, 0.0, 0.0, 1.0])
         case.tensor("gout", out_dtype, out_sizes, [0.0] * math.prod(out_sizes))
         case.call("b", "_log_softmax_backward_data.out", "g", "a", 1, "Float", "gout")
+    # slice, the mini-batches' rows: a view with an offset and a step,
+    # start and end wrapped once and clamped, writes seen through it, a
+    # gradient back into the rows it took, and its refusals.
+    for dim, start, end, step in [(0, 1, 3, 1), (0, None, None, 1), (0, -2, None, 1), (0, 2, 100, 1), (0, 5, 9, 1),
+                                  (0, -100, 2, 1), (0, 3, 1, 1), (1, 0, 4, 2), (-1, 1, None, 3), (1, None, -1, 1),
+                                  (2, 0, 1, 1), (0, 0, 2, 0), (0, 0, 2, -1)]:
+        case = family.case(f"slice/{dim}/{start}/{end}/{step}")
+        case.tensor("a", "Float", [4, 4], [float(i) for i in range(16)])
+        case.call("r", "slice", "a", dim, start, end, step)
+        case.strides("r")
+        case.offset("r")
+        case.same_storage("r", "a")
+    case = family.case("slice/0-d")
+    case.tensor("a", "Float", [], [2.0])
+    case.call("r", "slice", "a", 0, 0, 1, 1)
+    case = family.case("slice/write-through")
+    case.tensor("a", "Float", [3, 2], [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    case.call("r", "slice", "a", 0, 1, 3, 1)
+    case.call("s", "mul_", "r", "r")
+    case.value("a")
+    case.version("a")
+    case.version("r")
+    for dtype in FLOATS:
+        case = family.case(f"slice/gradient/{dtype}")
+        case.tensor("a", dtype, [4, 2], [0.5, -1.0, 2.0, 0.25, 1.5, -0.75, 3.0, 1.0], True)
+        case.call("r", "slice", "a", 0, 1, 4, 2)
+        case.call("m", "mul", "r", "r")
+        case.call("s", "sum", "m")
+        case.backward("s")
+        case.grad("a")
     # The loss of a classifier: log_softmax, then each row's class picked by
     # a one-hot mask; the gradient reaches the logits through
     # _log_softmax_backward_data.
@@ -1446,8 +1478,8 @@ FAMILIES = [
      lerp),
     ("comparison", "eq, ne, lt, le, gt, ge: promotion to a common dtype, bool results, numbers, NaN, out=, "
      "broadcasting", comparison),
-    ("classifier", "argmax and _log_softmax with its backward, the training script's: dims, dtypes, NaN and inf, "
-     "ties, out=, gradients", classifier),
+    ("classifier", "slice, argmax and _log_softmax with its backward, the training script's: dims, dtypes, NaN and "
+     "inf, ties, out=, views, gradients", classifier),
 ]
 
 

@@ -362,6 +362,7 @@ class Generator:
             sa = rng.choice([(3,), (2, 3), ()])
             sb = rng.choice([sa, sa, (3,), (1,), (), (2,)])
             form = rng.choice(["r = a.copy_(b)", "r = a.clone()", "r = torch.clone(a)", "r = a.to(torch.%s)" % db,
+                               "r = a[1:]", "r = a[-2:9]", "r = a[:, ::2]", "r = a[::-1]", "r = a[0]",
                                "r = a.to('cpu')", "r = a.to(dtype=torch.%s)" % db, "r = a.to('cpu', torch.%s)" % db,
                                "r = a.to(b)", "r = a.to(device='cpu', dtype=torch.%s)" % db])
             self.add("copy", [f"a = {self.tensor_expr(da, sa)}", f"b = {self.tensor_expr(db, sb)}", form,

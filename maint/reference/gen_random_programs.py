@@ -181,7 +181,12 @@ def step(rng, program):
                 args.append(rng.choice([2, -1, 0.5]))
             program.result(out, op, *args)
     elif kind == "view":
-        if value.dim() == 2 and rng.random() < 0.6:
+        if value.dim() >= 1 and rng.random() < 0.25:
+            # The training script's batches: rows i to j of a value.
+            dim = rng.choice(range(-value.dim(), value.dim()))
+            program.result(out, "slice", target, dim, rng.choice([None, 0, 1, -2]), rng.choice([None, 2, -1, 9]),
+                           rng.choice([1, 1, 2]))
+        elif value.dim() == 2 and rng.random() < 0.6:
             program.result(out, "t", target)
         elif value.dim() == 1 and value.numel() in (4, 6) and rng.random() < 0.7:
             program.result(out, "view", target, [2, value.numel() // 2])

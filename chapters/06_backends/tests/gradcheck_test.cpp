@@ -93,6 +93,9 @@ const std::vector<FormulaCase>& everyFormula() {
       FormulaCase{"_log_softmax", [](const TensorList& x) { return _log_softmax(x[0], 1, false); },
                   [] { return TensorList{matrixA()}; }},
       FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
+      // Every other column from the second: the gradient lands in the columns taken, zeros elsewhere.
+      FormulaCase{"slice", [](const TensorList& x) { return slice(x[0], 1, 1, std::nullopt, 2); },
+                  [] { return TensorList{matrixA()}; }},
       FormulaCase{"view",
                   [](const TensorList& x) {
                     return x[0].view({3, 2});

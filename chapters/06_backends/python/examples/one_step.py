@@ -38,7 +38,8 @@ def logging_mode(torch_name, seen):
 
 def first_batch(torch):
     (x_train, y_train), _ = train_digits.load_data()
-    return train_digits.batches_of(torch, x_train, y_train)[0]
+    x_train, y_train = torch.tensor(x_train), torch.tensor(y_train)
+    return x_train[:train_digits.BATCH_SIZE], y_train[:train_digits.BATCH_SIZE]
 
 
 def show_calls(title, calls):

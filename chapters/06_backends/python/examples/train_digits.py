@@ -57,13 +57,6 @@ def load_data():
     return (images[test_count:], labels[test_count:]), (images[:test_count], labels[:test_count])
 
 
-def batches_of(torch, images, labels):
-    """The mini-batches, cut from the numpy arrays as a DataLoader collates
-    them: each batch becomes its tensors once."""
-    return [(torch.tensor(images[start:start + BATCH_SIZE]), torch.tensor(labels[start:start + BATCH_SIZE]))
-            for start in range(0, len(labels), BATCH_SIZE)]
-
-
 def init_params(torch, inputs=64, classes=10):
     """w1, b1, w2, b2 from numpy, so that both modules start from the same numbers."""
     rng = np.random.default_rng(SEED)
@@ -98,16 +91,17 @@ def train(torch, F, steps=None, quiet=False, log=print):
     """`torch` and `F` are the module and its nn.functional. Returns ([the
     loss of each step], held-out accuracy, seconds per step)."""
     (x_train, y_train), (x_test, y_test) = load_data()
-    batches = batches_of(torch, x_train, y_train)
+    x_train, y_train = torch.tensor(x_train), torch.tensor(y_train)
     x_test, y_test = torch.tensor(x_test), torch.tensor(y_test)
     params = init_params(torch)
 
     losses = []
     started = time.perf_counter()
     for epoch in range(EPOCHS):
-        for xb, yb in batches:
+        for start in range(0, len(x_train), BATCH_SIZE):
             if steps is not None and len(losses) == steps:
                 break
+            xb, yb = x_train[start:start + BATCH_SIZE], y_train[start:start + BATCH_SIZE]
             losses.append(training_step(torch, F, params, xb, yb))
             if not quiet or len(losses) <= 3:
                 log(f"epoch {epoch} step {len(losses)}: loss {losses[-1]:.6f}")

@@ -149,6 +149,25 @@ class Loss(unittest.TestCase):
         with self.assertRaisesRegex(IndexError, r"^argmax\(\): Expected reduction dim 1 to have non-zero size\.$"):
             mini_torch.argmax(mini_torch.zeros(2, 0), 1)
 
+    def test_slicing(self):
+        # torch 1.13: the rows 1 and 2 of a 4 x 3 arange, a view; the
+        # refusals in its words (a step of zero in Python's).
+        x = mini_torch.arange(12.0).view([4, 3])
+        rows = x[1:3]
+        self.assertEqual(rows.tolist(), [[3.0, 4.0, 5.0], [6.0, 7.0, 8.0]])
+        self.assertEqual(x[-1:100, ::2].tolist(), [[9.0, 11.0]])
+        rows.mul_(2)
+        self.assertEqual(x.tolist()[1], [6.0, 8.0, 10.0])
+        for key, error, text in ((slice(None, None, 0), ValueError, "slice step cannot be zero"),
+                                 (slice(None, None, -1), ValueError, "step must be greater than zero"),
+                                 ((slice(1, None),) * 3, IndexError, "too many indices for tensor of dimension 2")):
+            with self.assertRaisesRegex(error, "^" + text + "$"):
+                x[key]
+        with self.assertRaisesRegex(IndexError, r"^slice\(\) cannot be applied to a 0-dim tensor\.$"):
+            mini_torch.tensor(2.0)[1:]
+        with self.assertRaisesRegex(NotImplementedError, "^indexing with anything but slices"):
+            x[0]
+
     @unittest.skipIf(MISSING, MISSING)
     def test_a_numpy_array_keeps_its_dtype(self):
         self.assertEqual(mini_torch.tensor(numpy.zeros((2, 3), dtype=numpy.float64)).dtype, mini_torch.float64)

@@ -75,6 +75,7 @@ constexpr std::array kPolicies = {
     AutocastPolicy{"aten::threshold_backward", kThrough, kThrough},
     AutocastPolicy{"aten::t", kThrough, kThrough},
     AutocastPolicy{"aten::view", kThrough, kThrough},
+    AutocastPolicy{"aten::slice.Tensor", kThrough, kThrough},
     AutocastPolicy{"aten::copy_", kThrough, kThrough},
     AutocastPolicy{"aten::fill_", kThrough, kThrough},
     AutocastPolicy{"aten::_to_copy", kThrough, kThrough},

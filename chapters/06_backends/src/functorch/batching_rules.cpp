@@ -164,6 +164,26 @@ void reduceOneDimBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKe
   push(*stack, makeBatched(resultSizes.empty() ? result : result.view(resultSizes), level));
 }
 
+/// slice(x, dim, start, end, step): the same slice of the physical tensor,
+/// one dimension further in (1.13's slice_batch_rule, BatchRulesViews.cpp).
+void sliceBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  const Tensor physical = *physicalAt(arguments[0].toTensor(), level);
+  const std::int64_t logicalRank = physical.dim() - 1;
+  if (logicalRank == 0) {
+    throw std::out_of_range("slice() cannot be applied to a 0-dim tensor.");
+  }
+  const std::int64_t dim = arguments[1].toInt();
+  if (dim < -logicalRank || dim >= logicalRank) {
+    throw std::out_of_range(fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})",
+                                        -logicalRank, logicalRank - 1, dim));
+  }
+  arguments[0] = physical;
+  arguments[1] = IValue((dim < 0 ? dim + logicalRank : dim) + 1);
+  push(*stack, makeBatched(callWith(op, arguments), level));
+}
+
 // [matmul_batch_rule]
 /// matmul of two 2-D samples, [n, k] @ [k, m]. With only the left side
 /// batched, the batch folds into its rows: one [B·n, k] @ [k, m] product.
@@ -221,4 +241,5 @@ MINI_LIBRARY_IMPL(aten, Batched, m) {
   m.impl("matmul", KernelFunction::makeFromBoxedFunction<&mini::matmulBatchRule>());
   m.impl("argmax", KernelFunction::makeFromBoxedFunction<&mini::reduceOneDimBatchRule>());
   m.impl("_log_softmax", KernelFunction::makeFromBoxedFunction<&mini::reduceOneDimBatchRule>());
+  m.impl("slice.Tensor", KernelFunction::makeFromBoxedFunction<&mini::sliceBatchRule>());
 }

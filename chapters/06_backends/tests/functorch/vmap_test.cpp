@@ -89,10 +89,10 @@ TEST(Vmap, EachBatchingRuleAgreesWithALoopOverTheSamples) {
 }
 // [rules_against_loops]
 
-// The training script's argmax and _log_softmax: one rule for both
-// (reduceOneDimBatchRule), each dimension moved past the batch, and argmax
-// with no dimension over each sample's every element.
-TEST(Vmap, ArgmaxAndLogSoftmaxHaveARule) {
+// The training script's argmax and _log_softmax, one rule for both
+// (reduceOneDimBatchRule), and slice: each dimension moved past the batch,
+// and argmax with no dimension over each sample's every element.
+TEST(Vmap, ArgmaxLogSoftmaxAndSliceHaveARule) {
   const Tensor batch = counting({3, 2, 4});
   const std::vector<std::pair<std::string, std::function<Tensor(const Tensor&)>>> cases{
       {"_log_softmax, the last dimension", [](const Tensor& x) { return _log_softmax(x, -1, false); }},
@@ -103,6 +103,8 @@ TEST(Vmap, ArgmaxAndLogSoftmaxHaveARule) {
       {"argmax, every element", [](const Tensor& x) { return argmax(x); }},
       {"argmax, every element, keepdim", [](const Tensor& x) { return argmax(x, std::nullopt, true); }},
       {"argmax of a 0-d sample", [](const Tensor& x) { return argmax(sum(x), 0, true); }},
+      {"slice, rows 1 to the end", [](const Tensor& x) { return slice(x, 0, 1, std::nullopt, 1); }},
+      {"slice, every other column from the end", [](const Tensor& x) { return slice(x, -1, -3, 100, 2); }},
   };
   for (const auto& [name, f] : cases) {
     testing::internal::CaptureStdout();

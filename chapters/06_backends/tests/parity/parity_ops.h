@@ -148,6 +148,9 @@ inline std::map<std::string, Op> makeOps() {
   ops["argmax.out"] = [](const Args& a) {
     return mini::argmax_out(a.tensor(3), a.tensor(0), a.optionalInteger(1), a.flag(2));
   };
+  ops["slice"] = [](const Args& a) {
+    return mini::slice(a.tensor(0), a.integer(1), a.optionalInteger(2), a.optionalInteger(3), a.integer(4));
+  };
   ops["_log_softmax"] = [](const Args& a) { return mini::_log_softmax(a.tensor(0), a.integer(1), a.flag(2)); };
   ops["_log_softmax.out"] = [](const Args& a) {
     return mini::_log_softmax_out(a.tensor(3), a.tensor(0), a.integer(1), a.flag(2));
