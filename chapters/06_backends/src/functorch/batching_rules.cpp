@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "mini/core/shape.h"
 #include "mini/functorch/batched_tensor_impl.h"
 #include "mini/generated/Functions.h"
 #include "mini/op_registration/library.h"
@@ -148,17 +149,13 @@ void reduceOneDimBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKe
     arguments[2] = IValue(false);
     resultSizes = batchedSizes(batchSize, keepdim ? Sizes(static_cast<std::size_t>(logicalRank), 1) : Sizes{});
   } else if (logicalRank == 0) {
+    static_cast<void>(wrapDim(arguments[1].toInt(), 0));  // a 0-d sample takes 0 and -1 only
     arguments[0] = physical.view({batchSize, 1});
     arguments[1] = IValue(std::int64_t{1});
     resultSizes = {batchSize};  // [B, 1] back to [B], whatever keepdim was
   } else {
-    const std::int64_t dim = arguments[1].toInt();
-    if (dim < -logicalRank || dim >= logicalRank) {
-      throw std::out_of_range(fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})",
-                                          -logicalRank, logicalRank - 1, dim));
-    }
     arguments[0] = physical;
-    arguments[1] = IValue((dim < 0 ? dim + logicalRank : dim) + 1);
+    arguments[1] = IValue(wrapDim(arguments[1].toInt(), logicalRank) + 1);  // the sample's dimension, past the batch
   }
   const Tensor result = callWith(op, arguments);
   push(*stack, makeBatched(resultSizes.empty() ? result : result.view(resultSizes), level));
@@ -174,13 +171,8 @@ void sliceBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/,
   if (logicalRank == 0) {
     throw std::out_of_range("slice() cannot be applied to a 0-dim tensor.");
   }
-  const std::int64_t dim = arguments[1].toInt();
-  if (dim < -logicalRank || dim >= logicalRank) {
-    throw std::out_of_range(fmt::format("Dimension out of range (expected to be in range of [{}, {}], but got {})",
-                                        -logicalRank, logicalRank - 1, dim));
-  }
   arguments[0] = physical;
-  arguments[1] = IValue((dim < 0 ? dim + logicalRank : dim) + 1);
+  arguments[1] = IValue(wrapDim(arguments[1].toInt(), logicalRank) + 1);
   push(*stack, makeBatched(callWith(op, arguments), level));
 }
 
