@@ -122,7 +122,8 @@ class Outcome:
         of it can run on this machine), FAIL or todo."""
         if self.done:
             return "done", ""
-        if self.machine_skips and not self.failed:
+        not_done = any("is not done yet" in m for m in self.messages)
+        if self.machine_skips and not self.failed and not not_done:
             # The reason whole: it says what to install or where to run.
             reason = " ".join(self.machine_skips[0].split())
             if self.passed:

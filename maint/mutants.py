@@ -49,6 +49,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
+import assertions
 import course
 
 MINIMUM_PER_EXERCISE = 5
@@ -94,6 +95,7 @@ class Mutant:
     result: str = ""     # killed, survived, does not apply, not compiled, not run
     detail: str = ""     # the first failing test and its message, or why
     failed: set = field(default_factory=set)  # the tests that failed
+    failed_at: set = field(default_factory=set)  # (file, line) of each failed assertion (maint/assertions.py)
 
     @property
     def name(self):
@@ -390,6 +392,7 @@ def run(mutant):
     if test:
         mutant.result, mutant.detail = "killed", f"{test}: {message}"
         mutant.failed = _failed_tests(report)
+        mutant.failed_at = assertions.failure_lines(report)
         return mutant
     ran = [(s["name"], t) for s in report.get("testsuites", []) for t in s.get("testsuite", [])]
     skipped = [f"{suite}.{t['name']}" for suite, t in ran if t.get("result") == "SKIPPED"]

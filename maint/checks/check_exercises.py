@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The exercise-integrity check: stubs never pass, solutions always do.
 
-    check_exercises.py [--mutants-only] SOLUTIONS_BUILD_DIR
+    check_exercises.py [--mutants-only] [--write-not-yet] SOLUTIONS_BUILD_DIR
 
 1. Every exercise a lesson declares has a test suite, and every suite an
    exercise; every exercise has a hint.
@@ -22,6 +22,12 @@
    naming the file to edit), never failing, and every other test of the
    course (unit and gdb) still passes.
 
+5. Every assertion of the exercise tests can fail: some committed wrong
+   answer's run names its line (maint/assertions.py), or it is a setup
+   check (`// setup:`), or it needs a GPU this machine lacks, or it is
+   listed in maint/checks/assertions_not_yet_proved.txt, a list that only
+   shrinks. The counts are printed.
+
 The stubs are taken as git has them (a learner's own edits to
 chapters/NN/exercises are set aside in a copy), so completing exercises never
 breaks this check; new, uncommitted stub files are used as they are.
@@ -34,8 +40,11 @@ import time
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+import assertions  # noqa: E402
 import course  # noqa: E402
 import mutants  # noqa: E402
+
+WRITE_NOT_YET = False
 
 
 def pristine_stubs(target, chapters):
@@ -115,7 +124,25 @@ def check_mutants(solutions_build, declared, phases):
               "the check proves them on a machine where those tests run")
     print(f"mutants: built in {build_seconds:.0f} s, run in {run_seconds:.0f} s")
     exercises = [e.id for e in declared.values()]
-    return problems + mutants.problems_of(found, exercises)
+    return problems + mutants.problems_of(found, exercises) + assertions_can_fail(chapters, found)
+
+
+def assertions_can_fail(chapters, found):
+    """Step 5: every assertion of the exercise tests is failed by some wrong
+    answer (maint/assertions.py); prints the count, returns the problems."""
+    sites = assertions.sites(chapters)
+    assertions.prove(sites, found)
+    # An exercise whose every wrong answer is "not run" (its tests need a GPU)
+    # cannot prove its assertions on this machine.
+    by_exercise = {}
+    for mutant in found:
+        by_exercise.setdefault(mutant.exercise, []).append(mutant.result)
+    gpu_only = {exercise for exercise, results in by_exercise.items() if all(r == "not run" for r in results)}
+    if WRITE_NOT_YET:
+        print(f"wrote {assertions.write_not_yet(sites)} site(s) to {os.path.relpath(assertions.NOT_YET, course.ROOT)}")
+    text, problems = assertions.report(sites, gpu_only)
+    print(text)
+    return problems
 
 
 def phase_line(phases):
@@ -128,7 +155,11 @@ def main():
     # --mutants-only: steps 1 to 3, without the learner build (a quicker
     # loop while writing mutants or the tests that catch them).
     mutants_only = "--mutants-only" in arguments
-    arguments = [a for a in arguments if a != "--mutants-only"]
+    # --write-not-yet: rewrite maint/checks/assertions_not_yet_proved.txt
+    # from this run's unproved assertions (review its diff: lines only go).
+    global WRITE_NOT_YET
+    WRITE_NOT_YET = "--write-not-yet" in arguments
+    arguments = [a for a in arguments if a not in ("--mutants-only", "--write-not-yet")]
     if len(arguments) != 1:
         print(__doc__)
         return 2
@@ -204,6 +235,15 @@ def main():
             elif status != "run":
                 problems.append(f"{name} does not pass in the learner build ({status}): "
                                 "only exercise tests may depend on exercise code")
+
+    # Each exercise's status test is what `ctest -R ExerciseNN_M` shows a
+    # learner as "not done": an exercise without one reads as 100% passed.
+    names = {name for name, _, _ in results}
+    for exercise in declared.values():
+        status_test = f"ch{exercise.id[:2]}.{exercise.suite}.not_done"
+        if status_test not in names:
+            problems.append(f"exercise {exercise.id} has no status test {status_test} in the learner build "
+                            "(maint/checks/CMakeLists.txt finds the suites of chapters/NN/tests/exercises/*_test.cpp)")
 
     for problem in problems:
         print(problem)

@@ -32,6 +32,9 @@ class Status(unittest.TestCase):
     def test_a_stub_is_todo_and_a_failure_fails(self):
         stub = "Exercise 06.7 is not done yet: chapters/06_backends/part6_autocast.md#exercise-67"
         self.assertEqual(course.Outcome(skipped=5, messages=[stub] * 5).status(), ("todo", ""))
+        # A GPU exercise's untouched stub: its CPU tests skip as not done and
+        # its GPU test for the machine; still todo, not n/a.
+        self.assertEqual(course.Outcome(skipped=5, messages=[stub] * 4 + [GPU_REASON]).status(), ("todo", ""))
         self.assertEqual(course.Outcome(passed=3, failed=1, skipped=1, messages=[GPU_REASON],
                                         failures=[("Exercise06_7.T", "wrong")]).status()[0], "FAIL")
 

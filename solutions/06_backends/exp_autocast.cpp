@@ -1,4 +1,4 @@
-// Exercise 06.7: exp's autocast kernel, from its policy (fp32).
+// Exercise 06.7: exp's autocast kernel, from its policy.
 // The lesson: chapters/06_backends/part6_autocast.md#exercise-67
 // Declared in: mini/exercises/exp_autocast.h
 #include "mini/exercises/exp_autocast.h"

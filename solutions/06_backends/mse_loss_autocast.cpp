@@ -1,4 +1,4 @@
-// Exercise 06.10: an AutocastCPU kernel from its policy (mse_loss, fp32).
+// Exercise 06.10: an AutocastCPU kernel from its policy (mse_loss).
 // The lesson: chapters/06_backends/part6_autocast.md#exercise-610
 // Declared in: mini/exercises/mse_loss_autocast.h
 #include "mini/exercises/mse_loss_autocast.h"

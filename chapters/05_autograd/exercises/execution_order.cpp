@@ -10,11 +10,9 @@
 namespace mini {
 inline namespace ch05 {
 
-// TODO(05.2): start from gradientEdge(root) (an invalid edge: no nodes).
-// Engine::computeDependencies gives each node's count of incoming edges.
-// Keep the ready nodes in a std::priority_queue ordered by sequenceNr()
-// (largest on top), pop one, record its name(), and push each node behind
-// its nextEdges() whose count drops to zero.
+// TODO(05.2): the names of the nodes backward() of root would run, in the
+// order the engine runs them, starting from gradientEdge(root) (an invalid
+// edge: no nodes), without running any.
 std::vector<std::string> executionOrder(const Tensor& root) {
   (void)root;
   throw ExerciseNotDone("05.2");

@@ -10,11 +10,10 @@
 namespace mini {
 inline namespace ch05 {
 
-// TODO(05.6): the schema says how many of the stack's top values are the
-// arguments (peek(*stack, i, n)); describe each (a tensor by its sizes(),
-// anything else with fmt's "{}"), make the call with callOperator(op, stack),
-// then describe the one result on top and append
-// "<op.operatorName()>(<arguments>) -> <result>" to calls_.
+// TODO(05.6): append "<op.operatorName()>(<arguments>) -> <result>" to calls_
+// for this call (a tensor described by its sizes, anything else as fmt
+// prints it), and let the call happen: what is on the stack before it, and
+// after?
 void ShapeRecordingMode::torchDispatch(const OperatorHandle& op, Stack* stack) {
   (void)op;
   (void)stack;

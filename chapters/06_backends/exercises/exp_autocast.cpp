@@ -1,4 +1,4 @@
-// Exercise 06.7: exp's autocast kernel, from its policy (fp32).
+// Exercise 06.7: exp's autocast kernel, from its policy.
 // The lesson: chapters/06_backends/part6_autocast.md#exercise-67
 // Declared in: mini/exercises/exp_autocast.h
 #include "mini/exercises/exp_autocast.h"
@@ -9,9 +9,8 @@ namespace mini {
 inline namespace ch06 {
 namespace autocast {
 
-// TODO(06.7): the three steps of every autocast kernel (section 14): step
-// below the device's Autocast key (excludeAutocast), cast the input with
-// cached_cast to the dtype the fp32 policy names, and call exp again.
+// TODO(06.7): exp's autocast kernel, by the policy 1.13 gives exp (which of
+// its lists is exp on?), in the recipe every autocast kernel follows.
 template <DeviceType device>
 Tensor exp_autocast(const Tensor& self) {
   (void)self;
@@ -24,5 +23,5 @@ template Tensor exp_autocast<DeviceType::CUDA>(const Tensor&);
 }  // namespace ch06
 }  // namespace mini
 
-// 1.13 keeps exp in float32 under CUDA autocast; on the CPU it has no list.
+// 1.13 registers exp on AutocastCUDA; on the CPU it is on no list (the fallthrough).
 MINI_LIBRARY_IMPL(aten, AutocastCUDA, m) { m.impl("exp", &mini::autocast::exp_autocast<mini::DeviceType::CUDA>); }

@@ -8,11 +8,10 @@
 namespace mini {
 inline namespace ch06 {
 
-// TODO(06.3): write a __global__ kernel whose threads start at
-// blockIdx.x * blockDim.x + threadIdx.x and step by gridDim.x * blockDim.x
-// (a grid-stride loop), computing out[i] = in[i] > 0 ? in[i] : slope * in[i].
-// Launch it below with blocksFor(n) blocks of 256 threads, check the launch
-// with checkLaunch("leakyReluKernel", "leaky_relu"), and return true.
+// TODO(06.3): a __global__ kernel that writes leaky_relu of every one of the
+// n floats, however many there are (a grid has only so many threads), its
+// launch as the chapter's CUDA kernels launch theirs (blocksFor, checked by
+// checkLaunch), and true once it is written.
 bool launchLeakyReluCuda(const float* in, float* out, std::int64_t n, float slope) {
   (void)in;
   (void)out;

@@ -74,6 +74,19 @@ add_test(NAME ch06.python
   WORKING_DIRECTORY "${ch06_python_dir}/tests")
 set_tests_properties(ch06.python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
   LABELS python)
+# The dispatcher's state from Python (part 8's lesson shows what it prints):
+# a program of the build tree, with mini_torch on its path, so that the
+# lesson's output blocks are made, and checked, as every other program's.
+set(ch06_dispatch_state "${ch06_python_out}/demo/dispatch_state")
+file(GENERATE OUTPUT "${ch06_dispatch_state}"
+  CONTENT "#!/bin/sh\nPYTHONPATH='${ch06_python_out}' exec '${Python3_EXECUTABLE}' '${ch06_python_dir}/demo/dispatch_state.py' \"$@\"\n"
+  FILE_PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+add_test(NAME ch06.python.dispatch_state.add COMMAND "${ch06_dispatch_state}" add)
+set_tests_properties(ch06.python.dispatch_state.add PROPERTIES LABELS python
+  PASS_REGULAR_EXPRESSION "AutogradCPU: registered at [^\n]*VariableType.cpp:[0-9]+ \\[autograd kernel\\]")
+add_test(NAME ch06.python.dispatch_state.python COMMAND "${ch06_dispatch_state}" python)
+set_tests_properties(ch06.python.dispatch_state.python PROPERTIES LABELS python
+  PASS_REGULAR_EXPRESSION "AutogradOther   ambiguous_autogradother \\[ambiguous autogradother\\]")
 # The tour's Python stop (demo/tour.py) runs to the end.
 add_test(NAME ch06.python.demo COMMAND ${Python3_EXECUTABLE} "${ch06_python_dir}/demo/tour.py")
 set_tests_properties(ch06.python.demo PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}" LABELS python

@@ -13,16 +13,26 @@ namespace {
 using mini_test::runExercise;
 
 // Kernels of operators that know only Rectangular numbers (and, for sub,
-// Real ones): what a Polar fallback has to work with.
+// Real ones): what a Polar fallback has to work with. A kernel trusts its
+// key, as a CPU kernel trusts that its tensors are on the CPU: it reads its
+// arguments as Rectangular numbers, without converting them. (The chapter's
+// own Rectangular kernels convert what they get, for its mixed calls; with
+// those, a fallback that forgot to convert would still pass.)
+const Number& asRectangular(const Number& x) {
+  EXPECT_EQ(x.key, DispatchKey::Rectangular)
+      << "the Rectangular kernel was handed " << x << ": convert the arguments before asking for it";
+  return x;
+}
+
 Number subRectangular(const Number& a, const Number& b) {
-  const Number x = toRectangular(a);
-  const Number y = toRectangular(b);
+  const Number& x = asRectangular(a);
+  const Number& y = asRectangular(b);
   return rectangular(x.first - y.first, x.second - y.second);
 }
 
 Number mulRectangular(const Number& a, const Number& b) {
-  const Number x = toRectangular(a);
-  const Number y = toRectangular(b);
+  const Number& x = asRectangular(a);
+  const Number& y = asRectangular(b);
   return rectangular(x.first * y.first - x.second * y.second, x.first * y.second + x.second * y.first);
 }
 

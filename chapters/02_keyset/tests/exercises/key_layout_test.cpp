@@ -172,6 +172,7 @@ struct LayoutData {
 LayoutData readLayoutData(const std::string& path) {
   LayoutData data;
   std::ifstream file(path);
+  // setup: the data file torch's generator wrote is there
   EXPECT_TRUE(file) << path;
   for (std::string line; std::getline(file, line);) {
     std::stringstream words(line);
@@ -189,9 +190,11 @@ LayoutData readLayoutData(const std::string& path) {
 
 // Each case's call key set, made from the layout, prints and picks as torch's did.
 void expectTorchsAnswers(const KeyLayout& layout, const std::vector<std::string>& cases, std::string_view torch) {
+  // setup: the data holds torch's cases
   ASSERT_FALSE(cases.empty());
   for (const std::string& line : cases) {
     const std::vector<std::string> parts = fields(line);
+    // setup: each case line of the data has its five fields
     ASSERT_EQ(parts.size(), 5u) << line;
     const std::uint64_t word =
         layout.callKeySet(wordOf(layout, parts[0]), wordOf(layout, parts[1]), wordOf(layout, parts[2]));
@@ -207,6 +210,7 @@ TEST(Exercise02_5, PyTorch113sLayoutGivesTorchsAnswers) {
     // 1.13's backends and functionalities and what its key sets print and
     // pick, read from torch 1.13 by maint/reference/gen_key_layout_data.py.
     const LayoutData data = readLayoutData(MINI_KEY_LAYOUT);
+    // setup: the data is 1.13's: its backends and functionalities
     ASSERT_EQ(data.backends.size(), 14u);
     ASSERT_EQ(data.functionalities.size(), 40u);
     const KeyLayout layout(data.backends, data.functionalities);
@@ -222,6 +226,7 @@ TEST(Exercise02_5, PyTorch2sLayoutGivesTorchsAnswers) {
     // SparseCsr per-backend, more Autocast keys; the layout is data, so the
     // same code must give 2.x's answers too.
     const LayoutData data = readLayoutData(MINI_KEY_LAYOUT_2X);
+    // setup: the data is 2.15.0's: its backends and functionalities
     ASSERT_EQ(data.backends.size(), 16u);
     ASSERT_EQ(data.backends.back(), "Meta") << "2.x moved Meta to the last backend bit";
     ASSERT_EQ(data.functionalities.size(), 46u);

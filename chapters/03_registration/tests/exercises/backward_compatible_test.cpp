@@ -106,6 +106,11 @@ TEST(Exercise03_4, ArgumentsKeepTheirNameAnnotationAndPlace) {
         {"f(Tensor self, int b=0, *, int a=0) -> Tensor", "f(Tensor self, *, int a=0) -> Tensor",
          "argument 'a' is now named 'b'"},
         {"f(Tensor self) -> Tensor", "f(Tensor self, int dim=0) -> Tensor", "argument 'dim' was removed"},
+        // Two changes at once: the first reason in the lesson's order.
+        {"f(float input) -> Tensor", "f(int self) -> Tensor", "argument 'self' is now named 'input'"},
+        {"f(Tensor self, *, float x) -> Tensor", "f(Tensor self, int x) -> Tensor", "argument 'x' became keyword-only"},
+        {"f(Tensor self, float x=2.5) -> Tensor", "f(Tensor self, int x=1) -> Tensor",
+         "argument 'x' was int, is float, which does not accept every int"},
     });
   });
 }

@@ -33,6 +33,19 @@ TEST(Exercise04_4, WritesEveryRowIntoSelfAndReturnsIt) {
   });
 }
 
+TEST(Exercise04_4, ARowIsAsLongAsItsValuesNotTheBatch) {
+  mini_test::runExercise([&] {
+    // Two rows of three: with as many rows as values per row, row * batchSize
+    // and row * rowLength are the same place.
+    const Tensor self = makeBatchedTensor({{1, 2, 3}, {4, 5, 6}});
+    Stack stack;
+    push(stack, self, makeTensor(std::vector<double>{10, 20, 30}));
+    batchedInplaceFallback(myaddInplace(), DispatchKeySet(DispatchKey::Batched), &stack);
+    EXPECT_EQ(self.values(), (std::vector<double>{11, 22, 33, 14, 25, 36}))
+        << "row r of self starts at r times the length of a row";
+  });
+}
+
 TEST(Exercise04_4, SlicesEveryBatchedArgument) {
   mini_test::runExercise([&] {
     const Tensor self = makeBatchedTensor({{1, 2}, {3, 4}});

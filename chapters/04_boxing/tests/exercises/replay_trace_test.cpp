@@ -113,6 +113,7 @@ Tensor formsProgram(const Tensor& x, const Tensor& y) {
 TEST(Exercise04_5, ReplaysOnNewInputs) {
   mini_test::runExercise([&] {
     const Trace trace = traced(makeTensor(std::vector<double>{1, 2}), makeTensor(std::vector<double>{10, 20}));
+    // setup: the chapter's Tracer recorded the trace the test replays
     ASSERT_EQ(trace.lines().at(2), "%2 = input tensor([10, 20], CPUBit)") << trace.str();
     const Tensor a = makeTensor(std::vector<double>{4, 5});
     const Tensor b = makeTensor(std::vector<double>{2, 0.5});
@@ -151,6 +152,7 @@ TEST(Exercise04_5, EveryArgumentFormAndTwoResults) {
       (void)formsProgram(makeTensor(std::vector<double>{1, 2}), makeTensor(std::vector<double>{10, 20}));
       trace = tracing.trace();
     }
+    // setup: the chapter's Tracer recorded the forms the test replays
     ASSERT_EQ(trace.lines().at(1), "%1, %2 = replaytest::split(%0)") << trace.str();
     ASSERT_EQ(trace.lines().at(3), "%4 = replaytest::pick.first([%1, %3], True, None)") << trace.str();
     const Tensor x = makeTensor(std::vector<double>{3, -1});

@@ -1,5 +1,6 @@
 // Exercise 05.2: the engine's order.
 #include <algorithm>
+#include <thread>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -38,6 +39,41 @@ TEST(Exercise05_2, ASharedNodeWaitsForAllItsConsumers) {
     EXPECT_LT(at("NegBackward0"), at("ExpBackward0"));
     EXPECT_EQ(order.back(), "AccumulateGrad");
     EXPECT_EQ(std::count(order.begin(), order.end(), "ExpBackward0"), 1);
+  });
+}
+
+// A leaf used twice: its AccumulateGrad has the highest sequence number of
+// all (a leaf's node is numbered past every other), so the newest-first
+// queue alone would run it as soon as the first edge reaches it. torch 1.13:
+// ['SumBackward0', 'MulBackward0', 'ExpBackward0', 'AccumulateGrad'].
+TEST(Exercise05_2, ALeafUsedTwiceAccumulatesOnce) {
+  runExercise([] {
+    const Tensor x = fromValues({1, 2}, {2}, true);
+    EXPECT_THAT(executionOrder(sum(mul(x, exp(x)))),
+                ElementsAre("SumBackward0", "MulBackward0", "ExpBackward0", "AccumulateGrad"))
+        << "x's AccumulateGrad has two consumers, MulBackward0 and ExpBackward0: it runs once, after both";
+  });
+}
+
+// Sequence numbers are per thread (thread_local, as in PyTorch), so a node
+// made on a fresh thread can be numbered below the node it consumes. On
+// one thread a consumer is always newer than what it consumes, and the
+// newest-first queue alone keeps a shared node waiting; here only the count
+// of its consumers does. torch 1.13, the same graph (n on the main thread,
+// exp(n) and mul(n, n) on a new thread, add on the main thread):
+// ['AddBackward0', 'MulBackward0', 'ExpBackward0', 'NegBackward0', 'AccumulateGrad'].
+TEST(Exercise05_2, ASharedNodeWaitsWhateverItsNumber) {
+  runExercise([] {
+    const Tensor x = fromValues({1, 2}, {2}, true);
+    const Tensor n = neg(x);
+    Tensor a, b;
+    std::thread([&] {
+      a = exp(n);     // numbered 0 on the new thread, below n
+      b = mul(n, n);  // 1
+    }).join();
+    EXPECT_THAT(executionOrder(add(a, b)),
+                ElementsAre("AddBackward0", "MulBackward0", "ExpBackward0", "NegBackward0", "AccumulateGrad"))
+        << "NegBackward0 has two consumers: it may run only once both have, whatever the numbers say";
   });
 }
 

@@ -5,6 +5,9 @@
 //   torch.sigmoid(x).backward(torch.tensor([1.0, 2.0, -0.5, 1.0], dtype=torch.float64)); x.grad
 //   x = torch.tensor([-800.0, 800.0], dtype=torch.float64, requires_grad=True)
 //   torch.sigmoid(x).backward(torch.ones(2, dtype=torch.float64)); x.grad    # [0.0, 0.0]
+//   leaf = torch.tensor([0.5, -1.0], dtype=torch.float64, requires_grad=True)
+//   x = leaf * torch.ones(2, dtype=torch.float64); s = torch.sigmoid(x); x.add_(1)
+//   s.backward(torch.ones(2, dtype=torch.float64)); leaf.grad  # [0.2350037122015945, 0.19661193324148185]
 #include <cmath>
 #include <string>
 
@@ -58,6 +61,30 @@ TEST(Exercise05_4, StaysFiniteWhereExpOverflows) {
     MySigmoidFunction::apply(x).backward(ones({2}));
     EXPECT_EQ(values(x.grad())[0], 0.0) << "sigmoid'(-800) is 0: compute it from the saved output s as s * (1 - s)";
     EXPECT_EQ(values(x.grad())[1], 0.0);
+  });
+}
+
+// Saving the input and computing sigmoid again in backward gives the same
+// numbers; only what backward depends on tells them apart. PyTorch's sigmoid
+// saves its result, so an input changed in place after the call is no
+// concern of its backward's.
+TEST(Exercise05_4, BackwardReadsTheOutputNotTheInput) {
+  runExercise([] {
+    const Tensor leaf = fromValues({0.5, -1.0}, {2}, true);
+    Tensor x = mul(leaf, ones({2}));
+    const Tensor s = MySigmoidFunction::apply(x);
+    add_(x, ones({2}));
+    try {
+      s.backward(ones({2}));
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::exception& error) {
+      FAIL() << "backward read the input, which changed after the call: save the output, as PyTorch's sigmoid "
+                "does, and compute s * (1 - s) from it. "
+             << error.what();
+    }
+    EXPECT_DOUBLE_EQ(values(leaf.grad())[0], 0.2350037122015945);
+    EXPECT_DOUBLE_EQ(values(leaf.grad())[1], 0.19661193324148185);
   });
 }
 

@@ -54,6 +54,20 @@ TEST(Exercise05_6, OtherArgumentsPrintAsTheyAre) {
   });
 }
 
+// A boxed caller may keep values of its own on the stack below a call's
+// arguments (an interpreter's stack): the arguments are its top n values,
+// not its first n. Called as the dispatcher calls it, with one such value.
+TEST(Exercise05_6, TheArgumentsAreTheTopOfTheStack) {
+  runExercise([] {
+    ShapeRecordingMode shapes;
+    const OperatorHandle relu = Dispatcher::singleton().findSchemaOrThrow("aten::relu", "");
+    Stack stack{IValue(matrix({5, 5}, 0)), IValue(matrix({2, 3}, -1))};
+    shapes.torchDispatch(relu, &stack);
+    EXPECT_THAT(shapes.calls(), ElementsAre("aten::relu([2, 3]) -> [2, 3]"))
+        << "read the arguments with peek(*stack, i, n), from the top of the stack";
+  });
+}
+
 TEST(Exercise05_6, BelowAutogradItAlsoSeesBackward) {
   runExercise([] {
     const Tensor w = matrix({3, 1}, 0.5).setRequiresGrad(true);

@@ -85,6 +85,8 @@ PyMODINIT_FUNC PyInit__C() {
     return nullptr;
   }
   initDispatchBindings(module);
+  initDispatchModuleBindings(module);
+  initDispatchIntrospectionBindings(module);
   PyWarningHandler::install();
   if (PyErr_Occurred()) {
     Py_DECREF(module);

@@ -81,7 +81,8 @@ void Dispatcher::cleanup(const std::string& fullName) {
   }
 }
 
-RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug) {
+RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::string debug,
+                                               std::optional<AliasAnalysisKind> aliasAnalysis) {
   std::lock_guard lock(mutex_);
   const std::string fullName = schema.operatorName();
   OperatorDef& def = findOrRegisterName(fullName);
@@ -93,7 +94,7 @@ RegistrationHandleRAII Dispatcher::registerDef(FunctionSchema schema, std::strin
         schema, debug, def.op.schemaDebug()));
   }
   try {
-    def.op.registerSchema(std::move(schema), std::move(debug));
+    def.op.registerSchema(std::move(schema), std::move(debug), aliasAnalysis);
   } catch (...) {
     cleanup(fullName);
     throw;

@@ -50,9 +50,10 @@ OperatorEntry::OperatorEntry(std::string name, const Dispatcher& dispatcher) : n
   publish();
 }
 
-void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug) {
+void OperatorEntry::registerSchema(FunctionSchema schema, std::string debug,
+                                   std::optional<AliasAnalysisKind> aliasAnalysis) {
   draft_.dispatchKeyExtractor.registerSchema(schema);
-  schema_ = SchemaAndDebug{std::move(schema), std::move(debug)};
+  schema_ = SchemaAndDebug{std::move(schema), std::move(debug), aliasAnalysis};
   // impl()s may come before the def() (static initialisation order across
   // files is unspecified): check them now, and refuse the def on a mismatch.
   try {
@@ -289,9 +290,11 @@ void OperatorEntry::assertSignatureIsCorrect(const CppSignature& signature) cons
 std::string OperatorEntry::dumpState() const {
   std::string out = fmt::format("name: {}\n", name_);
   if (schema_) {
-    // We do not model alias analysis; a def()'d schema is read FROM_SCHEMA,
-    // which is what PyTorch prints for a TORCH_LIBRARY def.
-    out += fmt::format("schema: {}\ndebug: {}\nalias analysis kind: FROM_SCHEMA\n", schema_->schema, schema_->debug);
+    // The dispatcher never reads the alias analysis kind; it is printed
+    // because PyTorch prints it, "(default)" when the def() gave none.
+    out += fmt::format("schema: {}\ndebug: {}\nalias analysis kind: {}{}\n", schema_->schema, schema_->debug,
+                       toString(schema_->aliasAnalysis.value_or(AliasAnalysisKind::CONSERVATIVE)),
+                       schema_->aliasAnalysis ? "" : " (default)");
   } else {
     out += "schema: (none)\n";
   }

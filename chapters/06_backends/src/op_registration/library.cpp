@@ -86,7 +86,10 @@ Library& Library::defWithKernel(std::string_view nameOrSchema, CppFunction kerne
     const std::string_view::size_type dot = nameOrSchema.find('.');
     schema.name = qualifiedName(nameOrSchema.substr(0, dot), "operator name");
     schema.overload_name = dot == std::string_view::npos ? "" : std::string(nameOrSchema.substr(dot + 1));
-    registrations_.push_back(Dispatcher::singleton().registerDef(std::move(schema), registeredAt(site)));
+    // A schema inferred from C++ types knows nothing of aliasing: c10 says
+    // CONSERVATIVE for it.
+    registrations_.push_back(
+        Dispatcher::singleton().registerDef(std::move(schema), registeredAt(site), AliasAnalysisKind::CONSERVATIVE));
   }
   // The kernel serves every key (the catch-all): the name registerKernel
   // needs is the operator's, with its overload.

@@ -62,6 +62,19 @@ TEST(Exercise06_6, MinusZeroAndNaNAsTorch) {
   });
 }
 
+// t() is a view: the same storage, the strides swapped. A kernel that walks
+// numel() elements of raw memory reads x's order, not t(x)'s.
+// torch.abs(torch.tensor([[-1, -2, -3], [-4, -5, -6]]).t()) is
+// tensor([[1, 4], [2, 5], [3, 6]]).
+TEST(Exercise06_6, ReadsAStridedSelfByItsStrides) {
+  runExercise([] {
+    const auto abs = absOverload<Tensor(const Tensor&)>("aten::abs");
+    const Tensor transposed = t(cpuTensor({-1, -2, -3, -4, -5, -6}, {2, 3}, ScalarType::Long));
+    EXPECT_THAT(valuesOf(abs.call(transposed)), ElementsAre(1, 4, 2, 5, 3, 6))
+        << "read self through its strides (StridedPointer), as the chapter's elementwise loops do";
+  });
+}
+
 TEST(Exercise06_6, InplaceAndOutVariants) {
   runExercise([] {
     absOverload<Tensor(const Tensor&)>("aten::abs");  // not done while ops_exercise.yaml lacks abs

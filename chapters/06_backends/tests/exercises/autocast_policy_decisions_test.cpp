@@ -41,6 +41,7 @@ std::vector<TorchBehaviour> torchBehaviours() {
       std::istringstream words(line.substr(12));
       std::string op;
       words >> op >> out.back().cudaPolicy;
+      // setup: the data file's own order
       EXPECT_EQ(op, out.back().op) << "a decide-cuda line follows its operator's decide line";
     }
   }
@@ -64,7 +65,9 @@ TEST(Exercise06_8, OneDecisionPerOperatorInOrder) {
   runExercise([] {
     const std::vector<AutocastPolicy> decided = autocast::decidedAutocastPolicies();
     const std::vector<TorchBehaviour> torch = torchBehaviours();
+    // setup: the data holds the five operators of the exercise
     ASSERT_EQ(torch.size(), 5u);
+
     ASSERT_EQ(decided.size(), torch.size());
     for (std::size_t i = 0; i < torch.size(); ++i) {
       EXPECT_EQ(decided[i].op, torch[i].op);
@@ -106,7 +109,9 @@ TEST(Exercise06_8, CudaPoliciesAreTorchs) {
     const std::vector<AutocastPolicy> decided = autocast::decidedAutocastPolicies();
     const std::vector<TorchBehaviour> torch = torchBehaviours();
     for (std::size_t i = 0; i < std::min(decided.size(), torch.size()); ++i) {
+      // setup: the data has each operator's CUDA line
       ASSERT_FALSE(torch[i].cudaPolicy.empty()) << torch[i].op << ": no decide-cuda line in the data";
+
       EXPECT_EQ(autocast::castPolicyName(decided[i].cuda), torch[i].cudaPolicy)
           << torch[i].op << ": 1.13's autocast_mode.cpp registers its AutocastCUDA kernel as " << torch[i].cudaPolicy;
     }

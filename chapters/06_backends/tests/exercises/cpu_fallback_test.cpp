@@ -62,9 +62,11 @@ TEST_F(Exercise06_4, EveryDeviceTensorArgumentMoves) {
 TEST_F(Exercise06_4, AnInPlaceOperatorWritesTheCallersDeviceTensor) {
   runExercise([&] {
     Tensor x = fromValues({0, 1}, {2}).to(kCounted);
-    Tensor& result = exp_(x);
-    EXPECT_TRUE(result.is_same(x)) << "exp_ returns its self: the caller's tensor, not a new one";
-    EXPECT_EQ(x.device(), kCounted);
+    // What exp_ returns, and x's device, cannot tell a right fallback from a
+    // wrong one: the unboxed wrapper returns its argument x, whatever the
+    // stack held, and a tensor never changes device. What the fallback
+    // wrote into x can.
+    (void)exp_(x);
     EXPECT_THAT(values(x.to(kCpu)), ElementsAre(1, std::exp(1.0)))
         << "the CPU result must be copied into the caller's device tensor";
   });
@@ -97,9 +99,7 @@ TEST_F(Exercise06_4, AnOutOperatorWritesItsOutArgumentNotItsSelf) {
   runExercise([&] {
     const Tensor x = fromValues({0, 1}, {2}).to(kCounted);
     Tensor out = fromValues({7, 7}, {2}).to(kCounted);
-    Tensor& result = exp_out(out, x);
-    EXPECT_TRUE(result.is_same(out)) << "exp.out returns its out= tensor";
-    EXPECT_EQ(out.device(), kCounted);
+    (void)exp_out(out, x);  // returns `out` whatever the fallback does: its values tell
     EXPECT_THAT(values(out.to(kCpu)), ElementsAre(1, std::exp(1.0))) << "the CPU result must be copied into `out`";
     EXPECT_THAT(values(x.to(kCpu)), ElementsAre(0, 1))
         << "self is only read: find the written argument by the alias set (`Tensor(a!)`) the return shares";

@@ -66,6 +66,11 @@ TEST(Exercise06_5, RefusesASecondDtypeInTorchsWords) {
                 self.lerp_(cpuTensor({1, 2, 3, 4}, {4}, ScalarType::Float), self);
               }),
               "expected dtype double for `end` but got dtype float");
+    // And before the devices: torch.lerp(torch.tensor([1.]), torch.tensor([1.],
+    // dtype=torch.float64, device="meta"), torch.tensor([0.5])) in 1.13.
+    EXPECT_EQ(errorOf([&] { lerp(cpuTensor({1}, {1}, ScalarType::Float), metaTensor({1}, ScalarType::Double), f); }),
+              "expected dtype float for `end` but got dtype double")
+        << "end has another dtype and another device: 1.13 names the dtype";
   });
 }
 
@@ -128,6 +133,7 @@ TEST(Exercise06_5, AgreesWithTorch113) {
   runExercise([] {
     using namespace mini_parity;
     const Family family = readFamily(fmt::format("{}/lerp.txt", MINI_PARITY_DATA));
+    // setup: the parity data file is whole
     ASSERT_EQ(family.cases.size(), family.declared) << family.path;
     auto previous = setWarningHandler([](const std::string&) {});
     std::string report;

@@ -10,6 +10,7 @@
 #include "mini/autocast/autocast_guard.h"
 #include "mini/exercises/mse_loss_autocast.h"
 #include "mini/generated/Functions.h"
+#include "mini/op_registration/library.h"
 #include "support/backend_test_helpers.h"
 #include "support/exercise_support.h"
 
@@ -63,6 +64,29 @@ TEST(Exercise06_10, CastsOnlyEligibleInputs) {
     EXPECT_EQ(mixed.dtype(), ScalarType::Double) << "a float64 argument is not cast down";
     EXPECT_EQ(mse_loss_autocast_cpu(self().to(ScalarType::Double), target().to(ScalarType::Double), 1).dtype(),
               ScalarType::Double);
+  });
+}
+
+// mse_loss promotes its two inputs, so a target left in bfloat16 gives the
+// same loss, and only the call below the kernel shows it. In 1.13 a
+// TorchDispatchMode inside torch.autocast("cpu") sees
+// aten.mse_loss.default [torch.float32, torch.float32] for two bfloat16
+// inputs. Here a CPU kernel of the test's records what arrives.
+std::vector<ScalarType> dtypesBelow;
+Tensor recordDtypes(const Tensor& self, const Tensor& target, std::int64_t) {
+  dtypesBelow = {self.dtype(), target.dtype()};
+  return self;
+}
+
+TEST(Exercise06_10, TheCallBelowGetsEveryEligibleInputCast) {
+  runExercise([] {
+    Library below(Library::IMPL, "myops", DispatchKey::CPU, SourceSite::here());
+    below.impl("mse_loss", &recordDtypes);
+    dtypesBelow.clear();
+    const AutocastGuard autocastOn(DeviceType::CPU);
+    (void)mse_loss_autocast_cpu(self(), target(), 1);
+    EXPECT_THAT(dtypesBelow, ElementsAre(ScalarType::Float, ScalarType::Float))
+        << "target is an input of the policy as much as self: both reach the call below in float32";
   });
 }
 

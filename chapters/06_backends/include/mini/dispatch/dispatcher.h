@@ -95,12 +95,20 @@ class Dispatcher {
   /// Full names of every operator known, in registration order.
   std::vector<std::string> allOperatorNames() const;
 
-  RegistrationHandleRAII registerDef(FunctionSchema schema, std::string debug);
+  RegistrationHandleRAII registerDef(FunctionSchema schema, std::string debug,
+                                     std::optional<AliasAnalysisKind> aliasAnalysis = AliasAnalysisKind::FROM_SCHEMA);
   RegistrationHandleRAII registerImpl(const std::string& operatorName, DispatchKey key, KernelFunction kernel,
                                       std::optional<FunctionSchema> inferredSchema, std::string debug);
   RegistrationHandleRAII registerFallback(DispatchKey key, KernelFunction kernel, std::string debug);
   /// One MINI_LIBRARY block per namespace: a second one is an error naming both.
   RegistrationHandleRAII registerLibrary(const std::string& ns, std::string debug);
+
+  /// Every operator's OperatorEntry::checkInvariants() (dispatcher_introspection.cpp).
+  void checkInvariants() const;
+  /// The operators with impl()s and no def(): a misspelt or forgotten def.
+  std::vector<OperatorHandle> findDanglingImpls() const;
+  /// The names of the operators with a kernel on `key` itself; every operator when empty.
+  std::vector<std::string> getRegistrationsForDispatchKey(std::optional<DispatchKey> key) const;
 
   /// The backend fallback on runtime key `key`, or null.
   const AnnotatedKernel* backendFallback(DispatchKey key) const;

@@ -16,6 +16,7 @@
 #include "mini/boxing/kernel_function.h"
 #include "mini/dispatch/cpp_signature.h"
 #include "mini/dispatch/dispatch_key_extractor.h"
+#include "mini/dispatch/operator_options.h"
 #include "mini/op_registration/function_schema.h"
 
 namespace mini {
@@ -71,7 +72,9 @@ class OperatorEntry {
   const FunctionSchema& schema() const { return schema_->schema; }
   const std::string& schemaDebug() const { return schema_->debug; }
 
-  void registerSchema(FunctionSchema schema, std::string debug);
+  /// `aliasAnalysis` empty: none was given, CONSERVATIVE "(default)" in dumpState().
+  void registerSchema(FunctionSchema schema, std::string debug,
+                      std::optional<AliasAnalysisKind> aliasAnalysis = AliasAnalysisKind::FROM_SCHEMA);
   void deregisterSchema();
 
   /// Adds a kernel on `key` (runtime or alias) and recomputes the slots it
@@ -118,6 +121,10 @@ class OperatorEntry {
   std::string dumpState() const;
   /// The computed table, one line per valid slot (torch._C._dispatch_dump_table).
   std::string dumpComputedTable() const;
+  /// Throws, with the state and the computed table, when a published slot is
+  /// not what computeDispatchTableEntryWithDebug() says it must hold
+  /// (torch._C._dispatch_check_invariants); operator_entry_invariants.cpp.
+  void checkInvariants() const;
   /// `[CPU, BackendSelect, ...]`: the runtime keys whose slot is valid.
   std::string listAllDispatchKeys() const;
   /// Which registration fills the slot of runtime key `key`, in words
@@ -136,6 +143,7 @@ class OperatorEntry {
   struct SchemaAndDebug {
     FunctionSchema schema;
     std::string debug;
+    std::optional<AliasAnalysisKind> aliasAnalysis;
   };
   struct CppSignatureWithDebug {
     CppSignature signature;

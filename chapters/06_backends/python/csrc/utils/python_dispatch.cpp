@@ -284,6 +284,14 @@ void pythonTensorDispatch(const OperatorHandle& op, Stack* stack) {
   });
 }
 
+}  // namespace
+
+KernelFunction makePythonKernel(PyObject* function) {
+  return KernelFunction::makeFromBoxedFunctor(std::make_unique<PythonKernel>(function, false));
+}
+
+namespace {
+
 // ------------------------------------------------------------ functions
 
 /// The boxed call's stack from Python's (args, kwargs), checked against the
@@ -574,9 +582,7 @@ PyObject* THPDispatchLibrary_impl(PyObject* self, PyObject* args) {
       throw std::runtime_error(fmt::format("could not parse dispatch key: {}", key));
     }
   }
-  libraryOf(self).impl(name, dispatch_key,
-                       KernelFunction::makeFromBoxedFunctor(std::make_unique<PythonKernel>(function, false)),
-                       callerSite());
+  libraryOf(self).impl(name, dispatch_key, makePythonKernel(function), callerSite());
   Py_RETURN_NONE;
   END_HANDLE_TH_ERRORS
 }

@@ -8,7 +8,19 @@
 
 #include <Python.h>
 
+#include "mini/boxing/kernel_function.h"
+
 namespace mini::python {
+
+/// A kernel that calls the Python callable `function` with the operator's
+/// arguments (Library.impl's, and _DispatchModule.impl's): 1.13's PythonKernelHolder.
+KernelFunction makePythonKernel(PyObject* function);
+
+/// _dispatch_library and the _DispatchModule it returns (python_dispatch_module.cpp).
+void initDispatchModuleBindings(PyObject* module);
+/// _dispatch_dump, _dispatch_dump_table, the invariants, the registrations
+/// per key, _dispatch_keys and the thread's key sets (python_dispatch_introspection.cpp).
+void initDispatchIntrospectionBindings(PyObject* module);
 
 /// Adds _dispatch_call_boxed, _dispatch_schema, _dispatch_overload_names,
 /// _DispatchLibrary, _set_op_overload_factory, _push_python_mode and
