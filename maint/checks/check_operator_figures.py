@@ -49,6 +49,7 @@ FAMILIES = [
     ("`add`, `sub` and `rsub` with `alpha`", "alpha"),
     ("into a bool result, with numbers, NaN, out= of every dtype and broadcasting", "comparison"),
     ("float16 and bfloat16, promotion, rounding and values", "reduced_precision"),
+    ("ties, out= and a gradient", "classifier"),
 ]
 # Operators whose Autograd kernel is written by hand, as in 1.13's VariableTypeManual.cpp.
 MANUAL = {"copy_": os.path.join("src", "autograd", "variable_type_manual.cpp")}

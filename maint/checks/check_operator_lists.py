@@ -72,6 +72,8 @@ LEFT_OUT = {
         "rsub.Tensor": "the per-sample fallback runs it (1.13 has a rule, in BatchRulesBinaryOps.cpp)",
         "rsub.Scalar": "the per-sample fallback runs it (1.13 has a rule, in BatchRulesBinaryOps.cpp)",
         "t": "exercise 06.9 writes its rule (exercises/t_batch_rule.cpp), registered there",
+        "_log_softmax_backward_data": "the per-sample fallback runs it (1.13 has a rule, "
+                                      "_log_softmax_backward_batch_rule in BatchRulesReduceOps.cpp)",
     },
     "capability": {
         stub: "a bool result from the plain strided loop (cpuElementwiseLoop): no vector path, so every "
@@ -83,6 +85,12 @@ LEFT_OUT = {
         "_to_copy": "reached through .to(), .float(), .double() and .long(), as in 1.13",
         "sigmoid_backward": "sigmoid's backward: the programs reach it through backward() of sigmoid; torch 1.13 "
                             "has no torch.sigmoid_backward to call",
+        "slice": "reached through indexing, a[1:] (Tensor.__getitem__), as a PyTorch user calls it; torch 1.13 "
+                 "has neither torch.slice nor Tensor.slice to call",
+        "_log_softmax": "reached through torch.log_softmax and Tensor.log_softmax, 1.13's CompositeImplicitAutograd "
+                        "log_softmax.int (mini_torch/_composite.py), as a PyTorch user calls it",
+        "_log_softmax_backward_data": "log_softmax's backward: the programs reach it through backward() of "
+                                      "torch.log_softmax",
     },
     "random": {
         "atan2": "drawn in the Python programs (gen_python_programs.py); the C++ draws keep to the operators "
@@ -92,6 +100,8 @@ LEFT_OUT = {
         "lerp": "exercise 06.5's operator: a learner build's stub would fail every program that draws it",
         "lerp_": "as lerp",
         "threshold_backward": "relu's backward: the programs reach it through backward, not by a call",
+        "_log_softmax_backward_data": "_log_softmax's backward: the programs reach it through backward, not by a "
+                                      "call",
         "eye": "exercise 06.1's operator (as for parity)",
     },
 }

@@ -119,6 +119,14 @@ OPS.update({
         (op + ".Scalar", getattr(torch, op)),
         (op + ".Tensor_out", _out(op, "Tensor_out")),
         (op + ".Scalar_out", _out(op, "Scalar_out"))]},
+    # The training script's operators (python/examples/train_digits.py).
+    "argmax": lambda a, dim=None, keepdim=False: torch.argmax(a, dim, keepdim),
+    "argmax.out": lambda a, dim, keepdim, out: torch.argmax(a, dim, keepdim, out=out),
+    "slice": lambda a, dim, start, end, step: torch.ops.aten.slice.Tensor(a, dim, start, end, step),
+    "_log_softmax": torch._log_softmax,
+    "_log_softmax.out": _out("_log_softmax"),
+    "_log_softmax_backward_data": torch._log_softmax_backward_data,
+    "_log_softmax_backward_data.out": _out("_log_softmax_backward_data"),
     # Exercise 06.5's operator: three tensors (lerp.Tensor and its variants).
     "lerp": torch.lerp,
     "lerp_": lambda a, end, weight: a.lerp_(end, weight),
@@ -157,6 +165,8 @@ def error_text(error):
 
 
 def arg_text(arg):
+    if arg is None:
+        return "none"  # an optional argument left out (argmax's dim)
     if isinstance(arg, bool):
         return "true" if arg else "false"
     if isinstance(arg, (list, tuple)):
@@ -1336,6 +1346,119 @@ def comparison(family):
         case.call("u", op + ".Scalar_out", "a", 2, "p")
 
 
+CLASSIFIER_SHAPES = [[], [4], [2, 3], [2, 3, 4]]
+
+
+def classifier(family):
+    """The operators of the training script's batches, loss and prediction:
+    slice (offsets, steps, clamping, writes through the view, a gradient), argmax
+    (first index of the largest, NaN the largest, ties, no dim, keepdim,
+    errors) and _log_softmax with its backward (every dimension, large and
+    infinite logits, dtypes, half_to_float on the CPU, out=, a gradient)."""
+    for dtype, sizes in itertools.product(["Long", "Float", "Double", "Bool"], CLASSIFIER_SHAPES):
+        numel = math.prod(sizes)
+        values = [(i * 7) % 5 for i in range(numel)] if dtype != "Bool" else [i % 3 == 1 for i in range(numel)]
+        for dim in [None] + list(range(-len(sizes) - 1, len(sizes) + 1)):
+            for keepdim in (False, True):
+                case = family.case(f"argmax/{dtype}/{sizes_text(sizes)}/{dim}/{keepdim}")
+                case.tensor("a", dtype, sizes, values)
+                case.call("r", "argmax", "a", dim, keepdim)
+    for name, values in [("nan", [1.0, math.nan, 3.0, math.nan]), ("inf", [-math.inf, 2.0, math.inf, math.inf]),
+                         ("ties", [2.0, 5.0, 5.0, -1.0]), ("negative", [-3.0, -1.5, -1.5, -2.0])]:
+        case = family.case(f"argmax/values/{name}")
+        case.tensor("a", "Float", [4], values)
+        case.call("r", "argmax", "a", None, False)
+        case.call("s", "argmax", "a", 0, True)
+    # A dimension of size 1: zeros before the dtype is looked at (a bool's too).
+    for dtype, dim in itertools.product(["Bool", "Float"], [0, 1, None]):
+        case = family.case(f"argmax/size1/{dtype}/{dim}")
+        case.tensor("a", dtype, [3, 1], [True, False, True] if dtype == "Bool" else [2.0, -1.0, 7.0])
+        case.call("r", "argmax", "a", dim, True)
+    for sizes, dim in [([0], None), ([0], 0), ([2, 0], 1), ([2, 0], 0), ([0, 3], None)]:
+        case = family.case(f"argmax/empty/{sizes_text(sizes)}/{dim}")
+        case.tensor("a", "Float", sizes, [])
+        case.call("r", "argmax", "a", dim, False)
+    for out_dtype, out_sizes in [("Long", [0]), ("Long", [2]), ("Float", [2]), ("Long", [3, 3])]:
+        case = family.case(f"argmax.out/{out_dtype}/{sizes_text(out_sizes)}")
+        case.tensor("a", "Float", [2, 3], [1.0, 4.0, 2.0, 9.0, -1.0, 9.0])
+        case.tensor("out", out_dtype, out_sizes, [0] * math.prod(out_sizes))
+        case.call("r", "argmax.out", "a", 1, False, "out")
+        case.same("r", "out")
+    for dtype, sizes in itertools.product(["Float", "Double", "Long"], CLASSIFIER_SHAPES):
+        numel = math.prod(sizes)
+        values = [((i * 7) % 5 - 2) * 0.75 for i in range(numel)] if dtype != "Long" else [i % 3 for i in range(numel)]
+        for dim in range(-len(sizes) - 1, len(sizes) + 1):
+            case = family.case(f"_log_softmax/{dtype}/{sizes_text(sizes)}/{dim}")
+            case.tensor("a", dtype, sizes, values)
+            case.call("r", "_log_softmax", "a", dim, False)
+            # The backward of what the forward gave, or, where the forward
+            # failed (a Long input), of the input itself: its own errors.
+            case.tensor("g", dtype, sizes, [(i % 4) * 0.5 - 0.5 if dtype != "Long" else i % 2 for i in range(numel)])
+            case.call("b", "_log_softmax_backward_data", "g", "r" if case.has("r") else "a", dim, dtype)
+    for name, values in [("large", [1000.0, 0.0, -1000.0]), ("equal", [3.0, 3.0, 3.0]),
+                         ("inf", [-math.inf, 1.0, 2.0]), ("nan", [1.0, math.nan, 2.0]),
+                         ("tiny", [1e-30, -1e-30, 0.0])]:
+        for dtype in FLOATS:
+            case = family.case(f"_log_softmax/values/{name}/{dtype}")
+            case.tensor("a", dtype, [3], values)
+            case.call("r", "_log_softmax", "a", 0, False)
+    case = family.case("_log_softmax/half_to_float")
+    case.tensor("a", "Float", [2], [1.0, 2.0])
+    case.call("r", "_log_softmax", "a", 0, True)
+    for out_dtype, out_sizes in [("Float", [0]), ("Float", [2, 3]), ("Double", [2, 3]), ("Float", [5])]:
+        case = family.case(f"_log_softmax.out/{out_dtype}/{sizes_text(out_sizes)}")
+        case.tensor("a", "Float", [2, 3], [1.0, 4.0, 2.0, 9.0, -1.0, 9.0])
+        case.tensor("out", out_dtype, out_sizes, [0.0] * math.prod(out_sizes))
+        case.call("r", "_log_softmax.out", "a", 1, False, "out")
+        case.same("r", "out")
+        case.tensor("g", "Float", [2, 3], [1.0, 0.0, 0.0, 0.0, 0.0, 1.0])
+        case.tensor("gout", out_dtype, out_sizes, [0.0] * math.prod(out_sizes))
+        case.call("b", "_log_softmax_backward_data.out", "g", "a", 1, "Float", "gout")
+    # slice, the mini-batches' rows: a view with an offset and a step,
+    # start and end wrapped once and clamped, writes seen through it, a
+    # gradient back into the rows it took, and its refusals.
+    for dim, start, end, step in [(0, 1, 3, 1), (0, None, None, 1), (0, -2, None, 1), (0, 2, 100, 1), (0, 5, 9, 1),
+                                  (0, -100, 2, 1), (0, 3, 1, 1), (1, 0, 4, 2), (-1, 1, None, 3), (1, None, -1, 1),
+                                  (2, 0, 1, 1), (0, 0, 2, 0), (0, 0, 2, -1)]:
+        case = family.case(f"slice/{dim}/{start}/{end}/{step}")
+        case.tensor("a", "Float", [4, 4], [float(i) for i in range(16)])
+        case.call("r", "slice", "a", dim, start, end, step)
+        case.strides("r")
+        case.offset("r")
+        case.same_storage("r", "a")
+    case = family.case("slice/0-d")
+    case.tensor("a", "Float", [], [2.0])
+    case.call("r", "slice", "a", 0, 0, 1, 1)
+    case = family.case("slice/write-through")
+    case.tensor("a", "Float", [3, 2], [1.0, 2.0, 3.0, 4.0, 5.0, 6.0])
+    case.call("r", "slice", "a", 0, 1, 3, 1)
+    case.call("s", "mul_", "r", "r")
+    case.value("a")
+    case.version("a")
+    case.version("r")
+    for dtype in FLOATS:
+        case = family.case(f"slice/gradient/{dtype}")
+        case.tensor("a", dtype, [4, 2], [0.5, -1.0, 2.0, 0.25, 1.5, -0.75, 3.0, 1.0], True)
+        case.call("r", "slice", "a", 0, 1, 4, 2)
+        case.call("m", "mul", "r", "r")
+        case.call("s", "sum", "m")
+        case.backward("s")
+        case.grad("a")
+    # The loss of a classifier: log_softmax, then each row's class picked by
+    # a one-hot mask; the gradient reaches the logits through
+    # _log_softmax_backward_data.
+    for dtype, dim in itertools.product(FLOATS, [0, 1, -1]):
+        case = family.case(f"_log_softmax/gradient/{dtype}/{dim}")
+        case.tensor("a", dtype, [2, 3], [0.5, -1.0, 2.0, 0.25, 1.5, -0.75], True)
+        case.tensor("w", dtype, [2, 3], [0.0, 1.0, 0.0, 1.0, 0.0, 0.0])
+        case.call("r", "_log_softmax", "a", dim, False)
+        case.call("m", "mul", "r", "w")
+        case.call("s", "sum", "m")
+        case.backward("s")
+        case.grad("a")
+        case.requires_grad("r")
+
+
 FAMILIES = [
     ("promotion", "the result dtype (or the error) of every operator for every dtype pair, 0-dim and n-dim",
      promotion),
@@ -1355,6 +1478,8 @@ FAMILIES = [
      lerp),
     ("comparison", "eq, ne, lt, le, gt, ge: promotion to a common dtype, bool results, numbers, NaN, out=, "
      "broadcasting", comparison),
+    ("classifier", "slice, argmax and _log_softmax with its backward, the training script's: dims, dtypes, NaN and "
+     "inf, ties, out=, views, gradients", classifier),
 ]
 
 

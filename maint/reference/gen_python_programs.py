@@ -295,7 +295,7 @@ class Generator:
     def unary(self, count):
         rng = self.rng
         ops = ["neg", "relu", "exp", "sigmoid", "sin", "cos", "clone", "t", "sum", "neg_", "relu_", "exp_", "sigmoid_",
-               "fill_"]
+               "fill_", "argmax", "log_softmax"]
         for _ in range(count):
             op = rng.choice(ops)
             dtype = rng.choice(DTYPES)
@@ -308,6 +308,10 @@ class Generator:
             if op == "sum" and rng.random() < 0.6:
                 args = rng.choice(["0", "1", "-1", "(0, 1)", "[0]", "dim=0", "0, keepdim=True", "dim=[]",
                                    "(1, 0), True", "3", "dim=(0, 0)", "dtype=torch.float64"])
+            if op == "argmax":
+                args = rng.choice(["", "0", "-1", "dim=1", "0, keepdim=True", "None, True", "3"])
+            if op == "log_softmax":  # its dim is required (1.13's log_softmax.int)
+                args = rng.choice(["0", "-1", "1", "dim=0", "0, dtype=torch.float64", "3"])
             if op in ("neg", "relu", "exp", "sigmoid") and rng.random() < 0.2:
                 op += "_"
             call = f"torch.{op}(a{', ' + args if args else ''})" if form == "function" else f"a.{op}({args})"
@@ -316,7 +320,7 @@ class Generator:
             lines = [f"a = {a}", f"r = {call}", "show(r)"]
             if op.endswith("_"):
                 lines += ["show(a)", "print(r is a)"]
-            transcendental = op.rstrip("_") in ("exp", "sigmoid", "sin", "cos")
+            transcendental = op.rstrip("_") in ("exp", "sigmoid", "sin", "cos", "log_softmax")
             self.add(f"unary_{op}", lines, helper=SHOW_ROUNDED if transcendental else SHOW)
 
     def matmul_lerp_views(self):
@@ -358,6 +362,7 @@ class Generator:
             sa = rng.choice([(3,), (2, 3), ()])
             sb = rng.choice([sa, sa, (3,), (1,), (), (2,)])
             form = rng.choice(["r = a.copy_(b)", "r = a.clone()", "r = torch.clone(a)", "r = a.to(torch.%s)" % db,
+                               "r = a[1:]", "r = a[-2:9]", "r = a[:, ::2]", "r = a[::-1]", "r = a[0]",
                                "r = a.to('cpu')", "r = a.to(dtype=torch.%s)" % db, "r = a.to('cpu', torch.%s)" % db,
                                "r = a.to(b)", "r = a.to(device='cpu', dtype=torch.%s)" % db])
             self.add("copy", [f"a = {self.tensor_expr(da, sa)}", f"b = {self.tensor_expr(db, sb)}", form,
@@ -496,7 +501,7 @@ class Generator:
         if kind == "unary":
             return rng.choice([f"{a}.exp()", f"torch.sin({a})", f"{a}.cos()", f"torch.relu({a})", f"(-{a})",
                                f"{a}.neg()", f"{a}.clone()", f"torch.exp({a} * 0.5)", f"torch.sigmoid({a})",
-                               f"{a}.sigmoid()"])
+                               f"{a}.sigmoid()", f"torch.log_softmax({a}, -1)"])
         if kind == "scalar":
             s = rng.choice(["2", "0.5", "3.0", "-1", "True"])
             return rng.choice([f"({a} * {s})", f"({s} * {a})", f"({s} - {a})", f"({a} - {s})", f"({a} + {s})",

@@ -181,7 +181,12 @@ def step(rng, program):
                 args.append(rng.choice([2, -1, 0.5]))
             program.result(out, op, *args)
     elif kind == "view":
-        if value.dim() == 2 and rng.random() < 0.6:
+        if value.dim() >= 1 and rng.random() < 0.25:
+            # The training script's batches: rows i to j of a value.
+            dim = rng.choice(range(-value.dim(), value.dim()))
+            program.result(out, "slice", target, dim, rng.choice([None, 0, 1, -2]), rng.choice([None, 2, -1, 9]),
+                           rng.choice([1, 1, 2]))
+        elif value.dim() == 2 and rng.random() < 0.6:
             program.result(out, "t", target)
         elif value.dim() == 1 and value.numel() in (4, 6) and rng.random() < 0.7:
             program.result(out, "view", target, [2, value.numel() // 2])
@@ -191,9 +196,19 @@ def step(rng, program):
     elif kind == "convert":
         program.result(out, "_to_copy", target, rng.choice(["Float", "Double", "Long", "Double"]))
     elif kind == "reduce":
-        if value.dim() >= 1 and rng.random() < 0.5:
+        roll = rng.random()
+        # A dimension of the value (a 0-d value takes 0 and -1).
+        dims = range(-max(value.dim(), 1), max(value.dim(), 1))
+        if value.dim() >= 1 and roll < 0.4:
             program.result(out, "sum.dim_IntList", target, [rng.choice(range(-value.dim(), value.dim()))],
                            rng.random() < 0.5)
+        elif roll < 0.55:
+            # The training script's loss: differentiable, its backward
+            # _log_softmax_backward_data; an integer value is refused.
+            program.result(out, "_log_softmax", target, rng.choice(dims), False)
+        elif roll < 0.65:
+            # An int64 index that requires no grad, met later as an operand.
+            program.result(out, "argmax", target, rng.choice([None, *dims]), rng.random() < 0.5)
         else:
             program.result(out, "sum", target)
     elif kind == "matmul":

@@ -34,6 +34,10 @@ def main(path):
     # The dunders a user writes as operators or built-ins: t[0], t @ u is
     # there already, abs(t), t ** 2, ...
     autograd = public(n for n in dir(torch.autograd) if n[0].islower() or n in ("Function", "Variable"))
+    # torch.nn and torch.nn.functional: mini_torch has the functional
+    # log_softmax and nll_loss of the training script, and no modules.
+    nn = public(dir(torch.nn))
+    nn_functional = public(n for n in dir(torch.nn.functional) if callable(getattr(torch.nn.functional, n)))
     dunders = sorted(n for n in dir(torch.Tensor) if n.startswith("__") and n.endswith("__"))
     with open(path, "w") as out:
         out.write(f'"""The public names of torch {torch.__version__} and torch.Tensor, written by\n'
@@ -42,12 +46,12 @@ def main(path):
         out.write(f"TORCH_VERSION = {torch.__version__!r}\n\n")
         for name, values in (("FUNCTIONS", functions), ("MODULE_ATTRIBUTES", others), ("TENSOR_METHODS", methods),
                              ("TENSOR_ATTRIBUTES", attributes), ("TENSOR_DUNDERS", dunders),
-                             ("AUTOGRAD", autograd)):
+                             ("AUTOGRAD", autograd), ("NN", nn), ("NN_FUNCTIONAL", nn_functional)):
             out.write(f"{name} = frozenset((\n")
             for value in values:
                 out.write(f"    {value!r},\n")
             out.write("))\n")
-            if name != "AUTOGRAD":
+            if name != "NN_FUNCTIONAL":
                 out.write("\n")
 
 

@@ -199,12 +199,20 @@ def library_block(opening: str, registrations: list[str]) -> str:
     return "\n".join([f"{opening} {{"] + registrations + ["}\n"])
 
 
+def std_includes(ops: list[Operator]) -> list[str]:
+    """The standard headers a generated header's signatures need: <optional>
+    only where some argument is optional (`int? dim`), so that the headers
+    of the operators without one read as before."""
+    optional = any(a.type.endswith("?") for op in ops for a in op.schema.arguments)
+    return ["#include <cstdint>", *(["#include <optional>"] if optional else []), "#include <vector>\n"]
+
+
 def operators_h(ops: list[Operator]) -> str:
     """The _ops structs: everything about an operator that a caller needs,
     with no handle in sight. Tensor is only declared here, so that class
     Tensor's generated methods can call these structs."""
     body = [header(ops, "one struct per operator, at::_ops's: its names, its schema, call and redispatch"),
-            "#pragma once\n", "#include <cstdint>", "#include <vector>\n",
+            "#pragma once\n", *std_includes(ops),
             '#include "mini/core/dispatch_key_set.h"', '#include "mini/core/scalar.h"',
             '#include "mini/core/tensor_options.h"\n', open_namespace(), "class Tensor;\n", "namespace _ops {\n"]
     for op in ops:
@@ -269,7 +277,7 @@ def functions_h(ops: list[Operator], prefix: str) -> str:
     factory's also unpacks TensorOptions and runs below ADInplaceOrView)."""
     mine = with_cpp_binding(ops)
     body = [header(mine, "the public functions (torch.add, torch.add(out=)): each calls its _ops struct"),
-            "#pragma once\n", '#include <cstdint>', '#include <vector>\n',
+            "#pragma once\n", *std_includes(ops),
             '#include "mini/core/auto_dispatch_below_ad_inplace_or_view.h"', '#include "mini/core/scalar.h"',
             '#include "mini/core/tensor.h"', '#include "mini/core/tensor_options.h"',
             f'#include "mini/generated/{prefix}Operators.h"\n', open_namespace()]
@@ -289,7 +297,7 @@ def redispatch_functions_h(ops: list[Operator], prefix: str) -> str:
     whatever its variants; an out= operator has two, out first (add_out) and
     in the schema's order (add_outf)."""
     body = [header(ops, "redispatch::: every operator called again with a key set"),
-            "#pragma once\n", '#include <cstdint>', '#include <vector>\n',
+            "#pragma once\n", *std_includes(ops),
             '#include "mini/core/dispatch_key_set.h"', '#include "mini/core/scalar.h"',
             '#include "mini/core/tensor.h"', f'#include "mini/generated/{prefix}Operators.h"\n',
             open_namespace(), "namespace redispatch {\n"]
@@ -348,7 +356,7 @@ def structured(ops: list[Operator]) -> list[Operator]:
 
 def meta_functions_h(ops: list[Operator]) -> str:
     body = [header(structured(ops), "the meta classes: meta() checks the inputs and calls set_output"),
-            "#pragma once\n", '#include <cstdint>', '#include <vector>\n', '#include "mini/core/scalar.h"',
+            "#pragma once\n", *std_includes(structured(ops)), '#include "mini/core/scalar.h"',
             '#include "mini/native/structured.h"\n', open_namespace(), "namespace meta {\n"]
     for op in structured(ops):
         body.append(f"// {op.origin}  {op.schema.full_name}\n"

@@ -36,6 +36,8 @@ PROPERTIES = (
 )
 # The C++ type a non-tensor argument is saved as.
 SAVED_VALUE_TYPES = {"int[]": "std::vector<std::int64_t>", "int": "std::int64_t", "bool": "bool",
+                     "int?": "std::optional<std::int64_t>", "SymInt": "std::int64_t",
+                     "SymInt?": "std::optional<std::int64_t>",
                      "float": "double", "ScalarType": "ScalarType", "Device": "Device", "Scalar": "Scalar"}
 KNOWN_KEYS = ("name", "result", "output_differentiability")
 

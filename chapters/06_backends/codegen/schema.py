@@ -15,6 +15,11 @@ CPP_ARGUMENT_TYPES = {
     "Tensor": "const Tensor&",
     "int[]": "const std::vector<std::int64_t>&",
     "int": "std::int64_t",
+    "int?": "std::optional<std::int64_t>",  # None or an int: argmax's dim
+    # An int that may be symbolic while tracing shapes: an int here, as
+    # 1.13's non-symbolic kernels take it (slice.Tensor's start and end).
+    "SymInt": "std::int64_t",
+    "SymInt?": "std::optional<std::int64_t>",
     "bool": "bool",
     "float": "double",
     "Scalar": "const Scalar&",
@@ -45,7 +50,7 @@ class Argument:
     def cpp_default(self) -> str | None:
         if self.default is None:
             return None
-        return {"False": "false", "True": "true"}.get(self.default, self.default)
+        return {"False": "false", "True": "true", "None": "std::nullopt"}.get(self.default, self.default)
 
 
 @dataclass
@@ -106,7 +111,8 @@ class Schema:
 _NAME = r"[A-Za-z_][A-Za-z0-9_]*"
 _SCHEMA = re.compile(rf"^\s*({_NAME})(?:\.({_NAME}))?\s*\((.*)\)\s*->\s*(.+?)\s*$")
 # int[1]: a list of one int, which Python may give as the int (1.13's sum(dim)).
-_ARGUMENT = re.compile(rf"^({_NAME})(?:\[(\d*)\])?(\(a!?\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
+# int?: an optional int, None when absent.
+_ARGUMENT = re.compile(rf"^({_NAME}\??)(?:\[(\d*)\])?(\(a!?\))?\s+({_NAME})(?:\s*=\s*(\S+))?$")
 RETURNS = ("Tensor", "Tensor(a!)", "Tensor(a)")
 
 

@@ -95,6 +95,38 @@ add_test(NAME ch06.python.demo COMMAND ${Python3_EXECUTABLE} "${ch06_python_dir}
 set_tests_properties(ch06.python.demo PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}" LABELS python
   PASS_REGULAR_EXPRESSION "__torch_dispatch__: aten.neg.default")
 
+# The training script against torch 1.13's losses (tests/test_train_digits.py):
+# it needs numpy and scikit-learn, which the module's interpreter may lack
+# (a pyenv python3 before Debian's on PATH). Another interpreter can load
+# the module if it is built for the same ABI (its SOABI), so Debian's
+# /usr/bin/python3 is tried next; with neither, the test says what to install.
+set(ch06_train_digits_python "")
+execute_process(COMMAND ${Python3_EXECUTABLE} -c "import sysconfig; print(sysconfig.get_config_var('SOABI'))"
+                OUTPUT_VARIABLE ch06_python_soabi OUTPUT_STRIP_TRAILING_WHITESPACE)
+foreach(candidate IN ITEMS "${Python3_EXECUTABLE}" /usr/bin/python3)
+  if(EXISTS "${candidate}" AND NOT ch06_train_digits_python)
+    execute_process(
+      COMMAND "${candidate}" -c "import sysconfig, numpy, sklearn; print(sysconfig.get_config_var('SOABI'))"
+      OUTPUT_VARIABLE candidate_soabi OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE candidate_failed)
+    if(NOT candidate_failed AND candidate_soabi STREQUAL ch06_python_soabi)
+      set(ch06_train_digits_python "${candidate}")
+    endif()
+  endif()
+endforeach()
+if(ch06_train_digits_python)
+  add_test(NAME ch06.python.train_digits
+    COMMAND ${ch06_train_digits_python} -m unittest -v test_train_digits
+    WORKING_DIRECTORY "${ch06_python_dir}/tests")
+  set_tests_properties(ch06.python.train_digits PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
+    LABELS python)
+else()
+  add_test(NAME ch06.python.train_digits
+    COMMAND ${CMAKE_COMMAND} -E echo
+            "SKIPPED: no python3 for ${ch06_python_soabi} with numpy and scikit-learn; on Debian: apt-get install "
+            "python3-numpy python3-sklearn (tools/install-deps)")
+  set_tests_properties(ch06.python.train_digits PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED" LABELS python)
+endif()
+
 # The walkthrough from python3 (gdb/add_from_python.gdb): gdb runs the
 # interpreter itself (not a launcher script such as pyenv's shim) on add.py.
 execute_process(COMMAND ${Python3_EXECUTABLE} -c "import sys; print(sys.executable)"

@@ -88,7 +88,14 @@ const std::vector<FormulaCase>& everyFormula() {
                   [] {
                     return TensorList{matrixA(), matrixB()};
                   }},
+      // Along the rows: each row's log-probabilities, the gradient
+      // grad - exp(result) * rowsum(grad) (_log_softmax_backward_data).
+      FormulaCase{"_log_softmax", [](const TensorList& x) { return _log_softmax(x[0], 1, false); },
+                  [] { return TensorList{matrixA()}; }},
       FormulaCase{"t", [](const TensorList& x) { return mini::t(x[0]); }, [] { return TensorList{matrixA()}; }},
+      // Every other column from the second: the gradient lands in the columns taken, zeros elsewhere.
+      FormulaCase{"slice", [](const TensorList& x) { return slice(x[0], 1, 1, std::nullopt, 2); },
+                  [] { return TensorList{matrixA()}; }},
       FormulaCase{"view",
                   [](const TensorList& x) {
                     return x[0].view({3, 2});
@@ -266,7 +273,7 @@ TEST(Formula, EveryEntryOfDerivativesYamlHasACase) {
   }
   check();
   EXPECT_GE(entries, 17);
-  EXPECT_EQ(withoutFormula, 12);  // eq, ne, lt, le, gt, ge: .Tensor and .Scalar
+  EXPECT_EQ(withoutFormula, 13);  // eq, ne, lt, le, gt, ge: .Tensor and .Scalar; argmax
 }
 
 TEST(Gradcheck, OnlyDifferentiatesInputsThatRequireGrad) {

@@ -60,7 +60,8 @@ class BrokenYaml(unittest.TestCase):
     def test_bad_schema(self):
         self.assertEqual(self.error_of("- func: add.out(Tensor self, Tensr other) -> Tensor\n"),
                          "ops.yaml:1: schema 'add.out(Tensor self, Tensr other) -> Tensor': argument 'other' has "
-                         "unknown type 'Tensr' (known: Tensor, int[], int, bool, float, Scalar, ScalarType, Device)")
+                         "unknown type 'Tensr' (known: Tensor, int[], int, int?, SymInt, SymInt?, bool, float, Scalar, "
+                         "ScalarType, Device)")
 
     def test_schema_without_arrow(self):
         self.assertIn("ops.yaml:1: schema 'add(Tensor self)' is not `name[.overload](arguments) -> returns`",

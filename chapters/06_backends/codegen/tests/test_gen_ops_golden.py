@@ -37,6 +37,14 @@ class GeneratedFiles(unittest.TestCase):
                          "  return std::move(op.outputs_[0]);\n"
                          "}\n")
 
+    def test_an_optional_int_is_std_optional_defaulting_to_nullopt(self):
+        # argmax(Tensor self, int? dim=None, ...): None is std::nullopt in
+        # the public function, and the headers that spell it include <optional>.
+        functions = self.files["mini/generated/Functions.h"]
+        self.assertIn("inline Tensor argmax(const Tensor& self, std::optional<std::int64_t> dim = std::nullopt, "
+                      "bool keepdim = false) {", functions)
+        self.assertIn("#include <optional>", functions)
+
     def test_every_variant_is_registered_on_each_backend(self):
         for backend in ("CPU", "CUDA", "Meta"):
             text = self.files[f"Register{backend}.cpp"]

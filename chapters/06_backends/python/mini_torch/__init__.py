@@ -26,8 +26,9 @@ for _name in dir(_C._VariableFunctions):
         globals()[_name] = getattr(_C._VariableFunctions, _name)
 
 from mini_torch.autograd.grad_mode import enable_grad, no_grad  # noqa: E402,F401
+from mini_torch._composite import log_softmax  # noqa: E402,F401
 from mini_torch._ops import _op_overload_of, ops  # noqa: E402,F401
-from mini_torch import library, overrides  # noqa: E402,F401
+from mini_torch import library, nn, overrides  # noqa: E402,F401
 
 _C._set_op_overload_factory(_op_overload_of)
 # Where 1.13's subclasses find it: torch._C._disabled_torch_function_impl.

@@ -6,8 +6,10 @@ a.__rmul__(2)) and, when nothing fits, raises its own "unsupported operand
 type(s)"."""
 
 import functools
+import sys as _sys
 
 from mini_torch import _C
+from mini_torch._composite import log_softmax as _log_softmax
 from mini_torch._missing import missing_dunder, tensor_getattr
 from mini_torch._size import Size
 
@@ -85,6 +87,36 @@ class Tensor(_C._TensorBase):
 
     def bool(self):
         return self.to(_C.bool)
+
+    def __getitem__(self, key):
+        # Basic slicing, t[i:j] and t[i:j, ::2]: one slice.Tensor per slice,
+        # dimension after dimension, as 1.13's applySlicing calls it, with
+        # Python's slice as PySlice_Unpack reads it (an open end is the
+        # largest index; slice() clamps). Where 1.13 gives back the tensor
+        # itself (a whole dimension, 0:len:1) this calls slice all the same.
+        # An int, None, ..., a list or a tensor as an index is not here.
+        keys = key if isinstance(key, tuple) else (key,)
+        if not all(isinstance(k, slice) for k in keys):
+            from mini_torch._missing import not_in_mini_torch
+            raise NotImplementedError(not_in_mini_torch(
+                "indexing with anything but slices (Tensor.__getitem__ of an int, None, ..., a list or a tensor)"))
+        steps = [1 if k.step is None else k.step for k in keys]
+        if 0 in steps:
+            raise ValueError("slice step cannot be zero")  # Python's own, from PySlice_Unpack
+        if any(step < 0 for step in steps):
+            raise ValueError("step must be greater than zero")  # 1.13's applySlice, before any count
+        if self.dim() > 0 and len(keys) > self.dim():
+            raise IndexError(f"too many indices for tensor of dimension {self.dim()}")
+        result = self
+        for dim, (k, step) in enumerate(zip(keys, steps)):
+            start = 0 if k.start is None else k.start
+            stop = _sys.maxsize if k.stop is None else k.stop
+            result = _C._VariableFunctions.slice(result, dim, start, stop, step)  # a 0-d tensor: slice() refuses
+        return result
+
+    def log_softmax(self, dim, dtype=None):
+        # 1.13's log_softmax.int, a CompositeImplicitAutograd kernel (_composite.py).
+        return _log_softmax(self, dim, dtype)
 
     def cpu(self):
         return self.to("cpu")

@@ -296,8 +296,14 @@ class Missing(unittest.TestCase):
                            (r"`\*\*`", lambda: t ** 2), ("torch.autograd.grad", lambda: mini_torch.autograd.grad)):
             with self.assertRaisesRegex(NotImplementedError, what + ".* " + NOT_IN):
                 call()
-        with self.assertRaisesRegex(AttributeError, "^torch.nn " + NOT_IN):
-            mini_torch.nn
+        # torch.nn is there for the training script's functional loss
+        # (nn.functional's log_softmax and nll_loss); its modules are not.
+        with self.assertRaisesRegex(NotImplementedError, "^torch.nn.Linear " + NOT_IN):
+            mini_torch.nn.Linear
+        with self.assertRaisesRegex(NotImplementedError, "^torch.nn.functional.relu " + NOT_IN):
+            mini_torch.nn.functional.relu
+        with self.assertRaisesRegex(AttributeError, "^module 'torch.nn' has no attribute 'no_such_name'$"):
+            mini_torch.nn.no_such_name
         with self.assertRaisesRegex(AttributeError, "^module 'torch' has no attribute 'no_such_name'$"):
             mini_torch.no_such_name
         with self.assertRaisesRegex(AttributeError, "^module 'torch.autograd' has no attribute 'no_such_name'$"):

@@ -56,6 +56,14 @@ constexpr std::array kPolicies = {
     AutocastPolicy{"aten::sum", kThrough, kFp32SetOptDtype},
     AutocastPolicy{"aten::matmul.out", kThrough, kThrough},
     AutocastPolicy{"aten::matmul", kLower, kLower},
+    AutocastPolicy{"aten::argmax.out", kThrough, kThrough},
+    AutocastPolicy{"aten::argmax", kThrough, kThrough},
+    // 1.13's CUDA policy is on log_softmax.int (fp32_set_opt_dtype), the
+    // composite above _log_softmax, which mini_torch writes in Python.
+    AutocastPolicy{"aten::_log_softmax.out", kThrough, kThrough},
+    AutocastPolicy{"aten::_log_softmax", kThrough, kThrough},
+    AutocastPolicy{"aten::_log_softmax_backward_data.out", kThrough, kThrough},
+    AutocastPolicy{"aten::_log_softmax_backward_data", kThrough, kThrough},
     AutocastPolicy{"aten::atan2.out", kThrough, kThrough},
     AutocastPolicy{"aten::atan2", kThrough, kPromote},
     AutocastPolicy{"aten::atan2_", kThrough, kThrough},
@@ -67,6 +75,7 @@ constexpr std::array kPolicies = {
     AutocastPolicy{"aten::threshold_backward", kThrough, kThrough},
     AutocastPolicy{"aten::t", kThrough, kThrough},
     AutocastPolicy{"aten::view", kThrough, kThrough},
+    AutocastPolicy{"aten::slice.Tensor", kThrough, kThrough},
     AutocastPolicy{"aten::copy_", kThrough, kThrough},
     AutocastPolicy{"aten::fill_", kThrough, kThrough},
     AutocastPolicy{"aten::_to_copy", kThrough, kThrough},

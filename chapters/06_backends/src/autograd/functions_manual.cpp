@@ -70,6 +70,13 @@ Tensor sgn(const Tensor& self) {
 
 Tensor zeros_like(const Tensor& grad) { return zeros(grad.sizes(), grad.options()); }
 
+Tensor slice_backward_wrapper(const Tensor& grad, const Sizes& inputSizes, std::int64_t dim,
+                              std::optional<std::int64_t> start, std::optional<std::int64_t> end, std::int64_t step) {
+  Tensor gradInput = zeros(inputSizes, grad.options());
+  slice(gradInput, dim, start, end, step).copy_(grad);
+  return gradInput;
+}
+
 Tensor _to_copy_backward(const Tensor& grad, const TensorOptions& selfOptions) {
   return _to_copy(grad, selfOptions.dtype, selfOptions.device);
 }

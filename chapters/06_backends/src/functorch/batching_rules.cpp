@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "mini/core/shape.h"
 #include "mini/functorch/batched_tensor_impl.h"
 #include "mini/generated/Functions.h"
 #include "mini/op_registration/library.h"
@@ -127,6 +128,54 @@ void sumBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, S
   push(*stack, makeBatched(dims.empty() ? clone(physical) : sum(physical, dims, keepdim), level));
 }
 
+/// _log_softmax(x, dim, half_to_float) and argmax(x, dim, keepdim), 1.13's
+/// REDUCTION_BOXED (BatchRulesReduceOps.cpp): the sample's dimension `dim`
+/// is the physical tensor's dim + 1. A 0-d sample is seen as one element,
+/// [B] as [B, 1], and its result viewed back; argmax with no dim flattens
+/// each sample, [B, ...] as [B, numel], and gives [B] (or [B, 1, ...] with
+/// keepdim).
+void reduceOneDimBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  const Tensor physical = *physicalAt(arguments[0].toTensor(), level);
+  const std::int64_t batchSize = physical.sizes()[0];
+  const std::int64_t logicalRank = physical.dim() - 1;
+  const bool keepdim = arguments[2].toBool();  // argmax's keepdim; _log_softmax's half_to_float is not read
+  Sizes resultSizes;
+  if (arguments[1].isNone()) {  // argmax over every element of each sample
+    const Tensor rows = physical.isContiguous() ? physical : clone(physical);
+    arguments[0] = rows.view({batchSize, physical.numel() / std::max<std::int64_t>(batchSize, 1)});
+    arguments[1] = IValue(std::int64_t{1});
+    arguments[2] = IValue(false);
+    resultSizes = batchedSizes(batchSize, keepdim ? Sizes(static_cast<std::size_t>(logicalRank), 1) : Sizes{});
+  } else if (logicalRank == 0) {
+    static_cast<void>(wrapDim(arguments[1].toInt(), 0));  // a 0-d sample takes 0 and -1 only
+    arguments[0] = physical.view({batchSize, 1});
+    arguments[1] = IValue(std::int64_t{1});
+    resultSizes = {batchSize};  // [B, 1] back to [B], whatever keepdim was
+  } else {
+    arguments[0] = physical;
+    arguments[1] = IValue(wrapDim(arguments[1].toInt(), logicalRank) + 1);  // the sample's dimension, past the batch
+  }
+  const Tensor result = callWith(op, arguments);
+  push(*stack, makeBatched(resultSizes.empty() ? result : result.view(resultSizes), level));
+}
+
+/// slice(x, dim, start, end, step): the same slice of the physical tensor,
+/// one dimension further in (1.13's slice_batch_rule, BatchRulesViews.cpp).
+void sliceBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
+  std::vector<IValue> arguments = popN(*stack, op.schema().arguments.size());
+  const std::int64_t level = levelOf(arguments);
+  const Tensor physical = *physicalAt(arguments[0].toTensor(), level);
+  const std::int64_t logicalRank = physical.dim() - 1;
+  if (logicalRank == 0) {
+    throw std::out_of_range("slice() cannot be applied to a 0-dim tensor.");
+  }
+  arguments[0] = physical;
+  arguments[1] = IValue(wrapDim(arguments[1].toInt(), logicalRank) + 1);
+  push(*stack, makeBatched(callWith(op, arguments), level));
+}
+
 // [matmul_batch_rule]
 /// matmul of two 2-D samples, [n, k] @ [k, m]. With only the left side
 /// batched, the batch folds into its rows: one [B·n, k] @ [k, m] product.
@@ -182,4 +231,7 @@ MINI_LIBRARY_IMPL(aten, Batched, m) {
   m.impl("sum", KernelFunction::makeFromBoxedFunction<&mini::sumBatchRule>());
   m.impl("sum.dim_IntList", KernelFunction::makeFromBoxedFunction<&mini::sumBatchRule>());
   m.impl("matmul", KernelFunction::makeFromBoxedFunction<&mini::matmulBatchRule>());
+  m.impl("argmax", KernelFunction::makeFromBoxedFunction<&mini::reduceOneDimBatchRule>());
+  m.impl("_log_softmax", KernelFunction::makeFromBoxedFunction<&mini::reduceOneDimBatchRule>());
+  m.impl("slice.Tensor", KernelFunction::makeFromBoxedFunction<&mini::sliceBatchRule>());
 }

@@ -4,10 +4,12 @@
 // Meta backend runs nothing else.
 #include "mini/generated/MetaFunctions.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "mini/aten/memory_overlap.h"
 #include "mini/aten/scalar_ops.h"
+#include "mini/core/shape.h"
 #include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
 
@@ -110,6 +112,51 @@ void structured_sum_dim_IntList::meta(const Tensor& self, const std::vector<std:
   }
   const Tensor& existing = maybe_get_output(0);
   set_output(0, sizes, {existing.defined() ? existing.dtype() : sumMeta(self).dtype, self.device()});
+}
+
+// 1.13's TORCH_META_FUNC(argmax) (ReduceOps.cpp): check_argmax_argmin, then
+// resize_reduction to int64: dim's size 1 (keepdim) or gone, every
+// dimension's with no dim.
+void structured_argmax::meta(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim) {
+  Sizes sizes = self.sizes();
+  if (dim) {
+    const std::int64_t d = wrapDim(*dim, self.dim());
+    if (self.dim() == 0) {
+      // zero_numel_check_dims: only -1 and 0 pass wrapDim on a 0-d tensor.
+    } else if (sizes[static_cast<std::size_t>(d)] == 0) {
+      throw std::out_of_range(fmt::format("argmax(): Expected reduction dim {} to have non-zero size.", d));
+    } else if (keepdim) {
+      sizes[static_cast<std::size_t>(d)] = 1;
+    } else {
+      sizes.erase(sizes.begin() + static_cast<std::ptrdiff_t>(d));
+    }
+  } else {
+    if (self.numel() == 0) {
+      throw std::out_of_range("argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+    }
+    sizes = keepdim ? Sizes(sizes.size(), 1) : Sizes{};
+  }
+  set_output(0, sizes, {ScalarType::Long, self.device()});
+}
+
+// 1.13's TORCH_META_FUNC(_log_softmax) (SoftMax.cpp): self's shape and
+// dtype (float32 for half_to_float, which CUDA's kernel takes and the CPU's
+// refuses), and a dimension that self has (maybe_wrap_dim: a 0-d tensor
+// takes 0 and -1). 1.13's second check, "dim must be non-negative and less
+// than input dimensions", cannot fail after that one.
+void structured__log_softmax::meta(const Tensor& self, std::int64_t dim, bool half_to_float) {
+  static_cast<void>(wrapDim(dim, self.dim()));
+  set_output(0, self.sizes(), {half_to_float ? ScalarType::Float : self.dtype(), self.device()});
+}
+
+// 1.13's TORCH_META_FUNC(_log_softmax_backward_data): grad_output's shape
+// and dtype, half when the forward took a half input to float.
+void structured__log_softmax_backward_data::meta(const Tensor& grad_output, const Tensor& output, std::int64_t dim,
+                                                 ScalarType input_dtype) {
+  static_cast<void>(output);  // 1.13's meta does not look at it either
+  static_cast<void>(wrapDim(dim, grad_output.dim()));
+  const bool half_to_float = grad_output.dtype() == ScalarType::Float && input_dtype == ScalarType::Half;
+  set_output(0, grad_output.sizes(), {half_to_float ? ScalarType::Half : grad_output.dtype(), grad_output.device()});
 }
 
 // matmul is not elementwise: an out= tensor must have the inputs' dtype

@@ -1,14 +1,17 @@
-// t and view make no data, only a new TensorImpl on the same storage with
+// t, view and slice make no data, only a new TensorImpl on the same storage with
 // other sizes and strides. That is the same on every device, so one kernel
 // serves them all: CompositeExplicitAutograd fills every backend's slot,
 // the out-of-tree backend's included, and Meta's (a view of nothing).
 // ops.yaml names them; its generated ADInplaceOrView kernels mark the result
 // as a view.
+#include <algorithm>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
 #include <fmt/ranges.h>
 
+#include "mini/core/shape.h"
 #include "mini/core/tensor.h"
 
 namespace mini {
@@ -123,6 +126,36 @@ Tensor viewStrided(const Tensor& self, const Sizes& shape) {
         "two contiguous subspaces). Use .reshape(...) instead.");
   }
   return makeView(self, sizes, *strides, self.storageOffset());
+}
+
+// 1.13's slice (TensorShape.cpp): start and end wrapped once if negative,
+// then clamped to [0, size], so x[5:100] of 8 rows is rows 5 to 7; the
+// result starts start strides in and steps step rows at a time.
+Tensor sliceStrided(const Tensor& self, std::int64_t dim, std::optional<std::int64_t> start,
+                    std::optional<std::int64_t> end, std::int64_t step) {
+  if (self.dim() == 0) {
+    throw std::out_of_range("slice() cannot be applied to a 0-dim tensor.");
+  }
+  const auto d = static_cast<std::size_t>(wrapDim(dim, self.dim()));
+  Sizes sizes = self.sizes();
+  Strides strides = self.strides();
+  std::int64_t first = start.value_or(0);
+  std::int64_t last = end.value_or(std::numeric_limits<std::int64_t>::max());
+  if (step <= 0) {
+    throw std::invalid_argument("slice step must be positive");
+  }
+  if (first < 0) {
+    first += sizes[d];
+  }
+  if (last < 0) {
+    last += sizes[d];
+  }
+  first = std::clamp<std::int64_t>(first, 0, sizes[d]);
+  last = std::clamp<std::int64_t>(last, first, sizes[d]);
+  const std::int64_t offset = self.storageOffset() + first * strides[d];
+  sizes[d] = (last - first + step - 1) / step;  // rounded up
+  strides[d] *= step;
+  return makeView(self, sizes, strides, offset);
 }
 
 }  // namespace ch06

@@ -23,7 +23,12 @@ namespace {
 // std::vector<int64_t> either way, so the size is not part of the type.
 // Containers match when their members do: `Dict(str, Tensor)`, `(int, int)`.
 bool sameTypeIgnoringListSize(const SchemaType& a, const SchemaType& b) {
-  if (a.kind() != b.kind() || a.elements().size() != b.elements().size()) {
+  // A SymInt is an int to a kernel that takes std::int64_t, as 1.13's
+  // Argument::type() is int where real_type() is SymInt (slice.Tensor).
+  const auto kind = [](const SchemaType& t) {
+    return t.kind() == SchemaType::Kind::SymInt ? SchemaType::Kind::Int : t.kind();
+  };
+  if (kind(a) != kind(b) || a.elements().size() != b.elements().size()) {
     return false;
   }
   for (std::size_t i = 0; i < a.elements().size(); ++i) {

@@ -89,6 +89,40 @@ TEST(Vmap, EachBatchingRuleAgreesWithALoopOverTheSamples) {
 }
 // [rules_against_loops]
 
+// The training script's argmax and _log_softmax, one rule for both
+// (reduceOneDimBatchRule), and slice: each dimension moved past the batch,
+// and argmax with no dimension over each sample's every element.
+TEST(Vmap, ArgmaxLogSoftmaxAndSliceHaveARule) {
+  const Tensor batch = counting({3, 2, 4});
+  const std::vector<std::pair<std::string, std::function<Tensor(const Tensor&)>>> cases{
+      {"_log_softmax, the last dimension", [](const Tensor& x) { return _log_softmax(x, -1, false); }},
+      {"_log_softmax, the first dimension", [](const Tensor& x) { return _log_softmax(x, 0, false); }},
+      {"_log_softmax of a 0-d sample", [](const Tensor& x) { return _log_softmax(sum(x), 0, false); }},
+      {"argmax, a dimension", [](const Tensor& x) { return argmax(x, 1, false); }},
+      {"argmax, keepdim", [](const Tensor& x) { return argmax(x, -2, true); }},
+      {"argmax, every element", [](const Tensor& x) { return argmax(x); }},
+      {"argmax, every element, keepdim", [](const Tensor& x) { return argmax(x, std::nullopt, true); }},
+      {"argmax of a 0-d sample", [](const Tensor& x) { return argmax(sum(x), 0, true); }},
+      {"slice, rows 1 to the end", [](const Tensor& x) { return slice(x, 0, 1, std::nullopt, 1); }},
+      {"slice, every other column from the end", [](const Tensor& x) { return slice(x, -1, -3, 100, 2); }},
+  };
+  for (const auto& [name, f] : cases) {
+    testing::internal::CaptureStdout();
+    Tensor batched;
+    {
+      const ScopedDispatchTrace trace(true);
+      batched = vmapOne(f, batch);
+    }
+    const std::string trace = testing::internal::GetCapturedStdout();
+    EXPECT_EQ(values(batched), loopOver(f, batch)) << name;
+    EXPECT_EQ(trace.find("no batching rule"), std::string::npos) << name << "\n" << trace;
+    Sizes expected{3};
+    const Sizes one = f(sample(batch, 0)).sizes();
+    expected.insert(expected.end(), one.begin(), one.end());
+    EXPECT_EQ(batched.sizes(), expected) << name;
+  }
+}
+
 // The comparisons take the binary rule too, both overloads, and give the
 // loop's bools.
 TEST(Vmap, TheComparisonsHaveARule) {

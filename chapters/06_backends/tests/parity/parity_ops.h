@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ class Args {
   }
   std::vector<std::int64_t> ints(std::size_t i) const { return intList(word(i)); }
   bool flag(std::size_t i) const { return word(i) == "true"; }
+  std::int64_t integer(std::size_t i) const { return std::strtoll(word(i).c_str(), nullptr, 10); }
+  /// An optional int: `none` when left out (argmax's dim).
+  std::optional<std::int64_t> optionalInteger(std::size_t i) const {
+    return word(i) == "none" ? std::nullopt : std::optional(integer(i));
+  }
   double real(std::size_t i) const { return std::strtod(word(i).c_str(), nullptr); }
   mini::ScalarType dtype(std::size_t i) const { return parseDtype(word(i)); }
   /// A Scalar of the kind the word spells, as Python's literal would be:
@@ -136,6 +142,24 @@ inline std::map<std::string, Op> makeOps() {
   ops["sigmoid_backward"] = [](const Args& a) { return mini::sigmoid_backward(a.tensor(0), a.tensor(1)); };
   ops["sigmoid_backward.grad_input"] = [](const Args& a) {
     return mini::sigmoid_backward_out(a.tensor(2), a.tensor(0), a.tensor(1));
+  };
+  // The training script's operators (the classifier family).
+  ops["argmax"] = [](const Args& a) { return mini::argmax(a.tensor(0), a.optionalInteger(1), a.flag(2)); };
+  ops["argmax.out"] = [](const Args& a) {
+    return mini::argmax_out(a.tensor(3), a.tensor(0), a.optionalInteger(1), a.flag(2));
+  };
+  ops["slice"] = [](const Args& a) {
+    return mini::slice(a.tensor(0), a.integer(1), a.optionalInteger(2), a.optionalInteger(3), a.integer(4));
+  };
+  ops["_log_softmax"] = [](const Args& a) { return mini::_log_softmax(a.tensor(0), a.integer(1), a.flag(2)); };
+  ops["_log_softmax.out"] = [](const Args& a) {
+    return mini::_log_softmax_out(a.tensor(3), a.tensor(0), a.integer(1), a.flag(2));
+  };
+  ops["_log_softmax_backward_data"] = [](const Args& a) {
+    return mini::_log_softmax_backward_data(a.tensor(0), a.tensor(1), a.integer(2), a.dtype(3));
+  };
+  ops["_log_softmax_backward_data.out"] = [](const Args& a) {
+    return mini::_log_softmax_backward_data_out(a.tensor(4), a.tensor(0), a.tensor(1), a.integer(2), a.dtype(3));
   };
   // Exercise 06.5's operator, three tensors (the lerp family).
   ops["lerp"] = [](const Args& a) { return mini::lerp(a.tensor(0), a.tensor(1), a.tensor(2)); };

@@ -73,6 +73,7 @@ TEST(Parity, FactoriesViews) { runFamily("factories_views"); }
 TEST(Parity, Errors) { runFamily("errors"); }
 TEST(Parity, Alpha) { runFamily("alpha"); }
 TEST(Parity, Comparison) { runFamily("comparison"); }
+TEST(Parity, Classifier) { runFamily("classifier"); }
 // float16 and bfloat16 (maint/reference/gen_reduced_precision_data.py wrote it).
 TEST(Parity, ReducedPrecision) { runFamily("reduced_precision"); }
 

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <tuple>
 #include <vector>
 
@@ -60,6 +61,12 @@ Tensor sgn(const Tensor& self);
 
 /// Zeros of grad's sizes, dtype and device.
 Tensor zeros_like(const Tensor& grad);
+
+/// slice's backward, 1.13's slice_backward_wrapper: zeros of the input's
+/// sizes, `grad` copied into the slice the forward took (1.13's
+/// slice_backward operator does the same in its kernel).
+Tensor slice_backward_wrapper(const Tensor& grad, const Sizes& inputSizes, std::int64_t dim,
+                              std::optional<std::int64_t> start, std::optional<std::int64_t> end, std::int64_t step);
 
 // [to_copy_backward]
 /// tensor.to(device or dtype): the gradient goes back where the input was,

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// \brief The Batched key's kernels: batching rules for the elementwise
-///        operators, view, sum and matmul (functorch's BatchRulesBinaryOps.cpp,
+///        operators, view, slice, sum, matmul, argmax and _log_softmax (functorch's BatchRulesBinaryOps.cpp,
 ///        BatchRulesReduceOps.cpp, BatchRulesLinearAlgebra.cpp). Every other
 ///        operator takes chapter 05's for-loop fallback (batched_fallback.h).
 ///
@@ -22,6 +22,8 @@ void binaryPointwiseBatchRule(const OperatorHandle& op, DispatchKeySet dispatchK
 void viewBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
 void sumBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
 void matmulBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
+void reduceOneDimBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
+void sliceBatchRule(const OperatorHandle& op, DispatchKeySet dispatchKeySet, Stack* stack);
 
 }  // namespace ch06
 }  // namespace mini

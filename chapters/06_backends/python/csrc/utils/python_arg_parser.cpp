@@ -501,6 +501,13 @@ std::int64_t PythonArgs::toInt64(int i) const {
   return args[i] == nullptr ? std::stoll(defaultOf(i)) : unpackLong(args[i]);
 }
 
+std::optional<std::int64_t> PythonArgs::toInt64Optional(int i) const {
+  if (args[i] == nullptr || args[i] == Py_None) {
+    return std::nullopt;  // an `int? dim=None`'s only default is None
+  }
+  return unpackLong(args[i]);
+}
+
 double PythonArgs::toDouble(int i) const {
   if (args[i] == nullptr) {
     return std::stod(defaultOf(i));

@@ -87,6 +87,8 @@ struct PythonArgs {
   std::optional<Tensor> optionalTensor(int i) const;
   Scalar scalar(int i) const;
   std::int64_t toInt64(int i) const;
+  /// An `int?`: nullopt for None or when absent.
+  std::optional<std::int64_t> toInt64Optional(int i) const;
   double toDouble(int i) const;
   bool toBool(int i) const;
   std::vector<std::int64_t> intlist(int i) const;

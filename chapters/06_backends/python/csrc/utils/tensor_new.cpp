@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <fmt/format.h>
@@ -94,6 +96,35 @@ void flatten(PyObject* obj, std::size_t dim, Sizes& sizes, Values& values, Infer
   }
 }
 
+/// A numpy array's dtype as a ScalarType, or nullopt when `obj` is not an
+/// array (numpy is not imported here: an array is what has
+/// __array_interface__, a dtype and tolist()).
+std::optional<ScalarType> numpyScalarType(PyObject* obj) {
+  if (!PyObject_HasAttrString(obj, "__array_interface__") || !PyObject_HasAttrString(obj, "tolist")) {
+    return std::nullopt;
+  }
+  PyObject* dtype = PyObject_GetAttrString(obj, "dtype");
+  PyObject* name = dtype != nullptr ? PyObject_GetAttrString(dtype, "name") : nullptr;
+  Py_XDECREF(dtype);
+  if (name == nullptr || !PyUnicode_Check(name)) {
+    Py_XDECREF(name);
+    throw python_error();
+  }
+  const std::string text = PyUnicode_AsUTF8(name);
+  Py_DECREF(name);
+  if (text == "float32") return ScalarType::Float;
+  if (text == "float64") return ScalarType::Double;
+  if (text == "float16") return ScalarType::Half;
+  if (text == "int64") return ScalarType::Long;
+  if (text == "bool") return ScalarType::Bool;
+  PyErr_SetString(PyExc_NotImplementedError,
+                  fmt::format("tensor() of a numpy array of dtype {} is not in mini_torch, the course's module: it "
+                              "reads float32, float64, float16, int64 and bool arrays",
+                              text)
+                      .c_str());
+  throw python_error();
+}
+
 Tensor fromInts(const std::vector<std::int64_t>& ints, const Sizes& sizes) {
   Tensor tensor = emptyTensor(sizes, {ScalarType::Long, kCpu});
   std::copy(ints.begin(), ints.end(), tensor.dataPtr<std::int64_t>());
@@ -127,12 +158,30 @@ PyObject* THPVariable_tensor(PyObject* /*self*/, PyObject* args, PyObject* kwarg
   if (dtype != Py_None && THPDtype_Check(dtype)) {
     floating_dtype = isFloatingType(reinterpret_cast<THPDtype*>(dtype)->scalar_type);
   }
-  if (!THPVariable_Check(data)) {
+  // A numpy array keeps its dtype, as 1.13's tensor_from_numpy; 1.13 reads
+  // its memory, mini_torch its values, through tolist().
+  const std::optional<ScalarType> array_type = THPVariable_Check(data) ? std::nullopt : numpyScalarType(data);
+  if (array_type) {
+    PyObject* list = PyObject_CallMethod(data, "tolist", nullptr);
+    if (list == nullptr) {
+      throw python_error();
+    }
+    const bool as_doubles = floating_dtype || isFloatingType(*array_type);
+    try {
+      flatten(list, 0, sizes, values, inferred, true, as_doubles);
+    } catch (...) {
+      Py_DECREF(list);
+      throw;
+    }
+    Py_DECREF(list);
+    floating_dtype = as_doubles;
+  } else if (!THPVariable_Check(data)) {
     flatten(data, 0, sizes, values, inferred, true, floating_dtype);
   }
-  ScalarType type = inferred.any_float ? kDefaultFloatType
-                    : inferred.any_int ? ScalarType::Long
-                                       : (values.doubles.empty() ? kDefaultFloatType : ScalarType::Bool);
+  ScalarType type = array_type           ? *array_type
+                    : inferred.any_float ? kDefaultFloatType
+                    : inferred.any_int   ? ScalarType::Long
+                                         : (values.doubles.empty() ? kDefaultFloatType : ScalarType::Bool);
   const bool from_tensor = THPVariable_Check(data);
   Tensor result;
   if (from_tensor) {

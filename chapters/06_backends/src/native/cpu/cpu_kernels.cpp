@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <stdexcept>
 #include <vector>
 
 #include <fmt/ranges.h>
 
 #include "mini/aten/dispatch_scalar_type.h"
 #include "mini/aten/memory_overlap.h"
+#include "mini/aten/parallel.h"
 #include "mini/aten/scalar_ops.h"
 #include "mini/core/reduced_float.h"
 #include "mini/core/shape.h"
@@ -512,6 +514,170 @@ Tensor sumAllCpu(const Tensor& self) { return sumCpu(self); }
 
 void structured_matmul_out_cpu::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   matmulIntoCpu(out, self, other);
+}
+
+// 1.13's argmax_out (ReduceOps.cpp, argmax_argmin_impl) and its loop
+// (ReduceOpsKernel.cpp): the first index of the largest value, a NaN
+// counting as the largest (the first NaN wins); with no dim, of the
+// flattened tensor. A dimension of size 1 is all zeros without a loop.
+void structured_argmax_out::impl(const Tensor& self, std::optional<std::int64_t> dim, bool keepdim, const Tensor& out) {
+  static_cast<void>(keepdim);  // the meta gave out its shape; the values are the same either way
+  const std::int64_t d = dim && self.dim() > 0 ? wrapDim(*dim, self.dim()) : 0;
+  if (dim && self.dim() > 0 && self.sizes()[static_cast<std::size_t>(d)] == 1) {
+    // 1.13 answers zeros before its dtype switch: a bool tensor's too.
+    Tensor destination = out;
+    fillCpu_(destination, 0.0);
+    return;
+  }
+  const Tensor input = contiguousCpu(self);
+  const std::int64_t reduced = !dim ? self.numel() : self.dim() == 0 ? 1 : self.sizes()[static_cast<std::size_t>(d)];
+  const std::int64_t inner =
+      !dim || self.dim() == 0
+          ? 1
+          : numelOf(Sizes(self.sizes().begin() + static_cast<std::ptrdiff_t>(d) + 1, self.sizes().end()));
+  Tensor result = emptyLike({out.sizes(), ScalarType::Long}, kCpu);
+  std::int64_t* index = result.dataPtr<std::int64_t>();
+  MINI_DISPATCH_ALL_TYPES_AND2(ScalarType::Half, ScalarType::BFloat16, input.dtype(), "argmax_cpu", [&] {
+    const scalar_t* in = input.dataPtr<const scalar_t>();
+    parallelFor(0, result.numel(), std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(reduced, 1)),
+                [&](std::int64_t begin, std::int64_t end) {
+                  for (std::int64_t j = begin; j < end; ++j) {
+                    const std::int64_t first = (j / inner) * reduced * inner + j % inner;
+                    // In scalar_t itself: an int64 or a double does not fit a float.
+                    const auto is_nan = [](scalar_t value) { return value != value; };
+                    std::int64_t best = 0;
+                    scalar_t best_value = in[first];
+                    for (std::int64_t r = 1; r < reduced && !is_nan(best_value); ++r) {
+                      const scalar_t value = in[first + r * inner];
+                      if (value > best_value || is_nan(value)) {
+                        best = r;
+                        best_value = value;
+                      }
+                    }
+                    index[j] = best;
+                  }
+                });
+  });
+  Tensor destination = out;
+  copyCpu_(destination, result);
+}
+
+namespace {
+
+/// What log_softmax's CPU loops compute in: float for float32, Half and
+/// BFloat16 (1.13's vectorized loops keep a float's sums in float), double
+/// for float64.
+template <class T>
+using SoftmaxMath = std::conditional_t<std::is_same_v<T, double>, double, float>;
+
+/// The extents of a contiguous tensor seen as [outer, reduced, inner]
+/// around dimension `dim` (a 0-d tensor is one row of one element).
+struct AroundDim {
+  std::int64_t outer = 1;
+  std::int64_t reduced = 1;
+  std::int64_t inner = 1;
+};
+
+AroundDim aroundDim(const Tensor& self, std::int64_t dim) {
+  if (self.dim() == 0) {
+    return {};
+  }
+  const auto d = static_cast<std::size_t>(wrapDim(dim, self.dim()));
+  const Sizes& sizes = self.sizes();
+  return {numelOf(Sizes(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(d))), sizes[d],
+          numelOf(Sizes(sizes.begin() + static_cast<std::ptrdiff_t>(d) + 1, sizes.end()))};
+}
+
+/// One call per row (o, i) of `shape`, in parallel: `row(o * reduced * inner + i, inner)`,
+/// the offset of the row's first element and the stride between its elements.
+template <class Row>
+void forEachRow(const AroundDim& shape, const Row& row) {
+  parallelFor(0, shape.outer * shape.inner,
+              std::max<std::int64_t>(1, kGrainSize / std::max<std::int64_t>(shape.reduced, 1)),
+              [&](std::int64_t begin, std::int64_t end) {
+                for (std::int64_t j = begin; j < end; ++j) {
+                  row((j / shape.inner) * shape.reduced * shape.inner + j % shape.inner, shape.inner);
+                }
+              });
+}
+
+}  // namespace
+
+// 1.13's log_softmax_cpu_out (SoftMax.cpp) and its loops
+// (SoftMaxKernel.cpp): per row, x - max - log(sum(exp(x - max))), the max
+// taken out first so that exp cannot overflow. 1.13's loops are
+// vectorized, so its sums add in another order: the results agree to a
+// float's rounding, not bit for bit (python/tests/test_train_digits.py).
+// The dtype error's name is 1.13's: "softmax_kernel_impl" off the last
+// dimension, as its log_softmax_kernel_impl spells it.
+void structured_log_softmax_cpu_out::impl(const Tensor& self, std::int64_t dim, bool half_to_float, const Tensor& out) {
+  if (half_to_float) {
+    throw std::invalid_argument("softmax with half to float conversion is not supported on CPU");
+  }
+  if (self.numel() == 0) {
+    return;
+  }
+  const Tensor input = contiguousCpu(self);
+  Tensor result = emptyLike({self.sizes(), out.dtype()}, kCpu);
+  const AroundDim shape = aroundDim(input, dim);
+  const bool last = self.dim() == 0 || wrapDim(dim, self.dim()) == self.dim() - 1;
+  MINI_DISPATCH_FLOATING_TYPES_AND(
+      ScalarType::BFloat16, input.dtype(), last ? "log_softmax_lastdim_kernel_impl" : "softmax_kernel_impl", [&] {
+        using math_t = SoftmaxMath<scalar_t>;
+        const scalar_t* in = input.dataPtr<const scalar_t>();
+        scalar_t* y = result.dataPtr<scalar_t>();
+        forEachRow(shape, [&](std::int64_t first, std::int64_t stride) {
+          math_t max = static_cast<math_t>(in[first]);
+          for (std::int64_t r = 1; r < shape.reduced; ++r) {
+            max = std::max(max, static_cast<math_t>(in[first + r * stride]));
+          }
+          math_t sum = 0;
+          for (std::int64_t r = 0; r < shape.reduced; ++r) {
+            sum += std::exp(static_cast<math_t>(in[first + r * stride]) - max);
+          }
+          const math_t log_sum = std::log(sum);
+          for (std::int64_t r = 0; r < shape.reduced; ++r) {
+            y[first + r * stride] = static_cast<scalar_t>(static_cast<math_t>(in[first + r * stride]) - max - log_sum);
+          }
+        });
+      });
+  Tensor destination = out;
+  copyCpu_(destination, result);
+}
+
+// 1.13's log_softmax_backward_cpu_out: grad_output - exp(output) * sum(grad_output), per row.
+void structured_log_softmax_backward_cpu_out::impl(const Tensor& grad_output, const Tensor& output, std::int64_t dim,
+                                                   ScalarType input_dtype, const Tensor& out) {
+  static_cast<void>(input_dtype);  // the CPU kernel computes in grad_output's dtype, as 1.13's
+  if (output.numel() == 0) {
+    return;
+  }
+  const Tensor grad = contiguousCpu(grad_output);
+  const Tensor y = contiguousCpu(output);
+  Tensor result = emptyLike({grad_output.sizes(), out.dtype()}, kCpu);
+  const AroundDim shape = aroundDim(grad, dim);
+  const bool last = grad.dim() == 0 || wrapDim(dim, grad.dim()) == grad.dim() - 1;
+  MINI_DISPATCH_FLOATING_TYPES_AND(
+      ScalarType::BFloat16, grad.dtype(),
+      last ? "log_softmax_backward_lastdim_kernel_impl" : "log_softmax_backward_kernel_impl", [&] {
+        using math_t = SoftmaxMath<scalar_t>;
+        const scalar_t* g = grad.dataPtr<const scalar_t>();
+        const scalar_t* out_values = y.dataPtr<const scalar_t>();
+        scalar_t* gi = result.dataPtr<scalar_t>();
+        forEachRow(shape, [&](std::int64_t first, std::int64_t stride) {
+          math_t sum = 0;
+          for (std::int64_t r = 0; r < shape.reduced; ++r) {
+            sum += static_cast<math_t>(g[first + r * stride]);
+          }
+          for (std::int64_t r = 0; r < shape.reduced; ++r) {
+            const std::int64_t k = first + r * stride;
+            gi[k] =
+                static_cast<scalar_t>(static_cast<math_t>(g[k]) - std::exp(static_cast<math_t>(out_values[k])) * sum);
+          }
+        });
+      });
+  Tensor destination = out;
+  copyCpu_(destination, result);
 }
 
 // The comparisons: a Scalar `other` as 1.13's meta() makes it, a wrapped

@@ -1,0 +1,59 @@
+"""torch.nn.functional's log_softmax and nll_loss, the two that a classifier's
+loss is written with (python/examples/train_digits.py).
+
+log_softmax is the composite of _composite.py, as 1.13's F.log_softmax is
+input.log_softmax(dim). nll_loss is another matter: 1.13's F.nll_loss calls
+torch._C._nn.nll_loss_nd, a composite over nll_loss_forward, an operator
+that returns two tensors (the loss and total_weight) and takes an optional
+weight tensor (`Tensor? weight`), neither of which the course's code
+generator can write. So mini_torch's nll_loss is a composite of operators it
+has: the log-probability of each row's class is picked with a one-hot mask
+(target == arange(classes)), negated and summed, then divided by the count of
+rows not ignored. The values are 1.13's to a float's rounding (its sum adds
+in another order), its gradient is 1.13's (-1/count at each row's class, 0
+elsewhere), but a dispatch mode sees eq, mul, sum, div where 1.13 shows
+aten.nll_loss_forward and aten.nll_loss_backward.
+"""
+
+import mini_torch
+from mini_torch._composite import log_softmax as _log_softmax
+from mini_torch._missing import not_in_mini_torch
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """torch.nn.functional.log_softmax."""
+    return _log_softmax(input, dim, dtype)
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction="mean"):
+    """torch.nn.functional.nll_loss of a [batch, classes] input and a
+    [batch] int64 target, without class weights."""
+    if weight is not None or size_average is not None or reduce is not None:
+        raise NotImplementedError(not_in_mini_torch("nll_loss's weight, size_average and reduce"))
+    if input.dim() != 2 or target.dim() != 1:
+        raise NotImplementedError(not_in_mini_torch(f"nll_loss of a {input.dim()}-d input (only [batch, classes])"))
+    if input.shape[0] != target.shape[0]:
+        # 1.13's nll_loss_forward_out_cpu_template check.
+        raise ValueError(f"Expected input batch_size ({input.shape[0]}) to match target batch_size "
+                         f"({target.shape[0]}).")
+    if reduction not in ("mean", "sum", "none"):
+        raise ValueError(f"{reduction} is not a valid value for reduction")
+    classes = input.shape[1]
+    # A target equal to ignore_index (-100 by default) matches no class: its
+    # row contributes 0 and is not counted.
+    picked = (target.view([target.shape[0], 1]) == mini_torch.arange(classes)).to(input.dtype)
+    losses = -(input * picked).sum(1)
+    if reduction == "none":
+        return losses
+    total = losses.sum()
+    if reduction == "sum":
+        return total
+    return total / (target != ignore_index).sum()
+
+
+def __getattr__(name):
+    # F.relu, F.cross_entropy, ...: a torch name this module lacks says so.
+    from mini_torch import _torch_names
+    if name in _torch_names.NN_FUNCTIONAL:
+        raise NotImplementedError(not_in_mini_torch(f"torch.nn.functional.{name}"))
+    raise AttributeError(f"module 'torch.nn.functional' has no attribute '{name}'")
