@@ -1,4 +1,6 @@
 // Exercise 04.2: typed pops, in the right order, leaving the rest alone.
+#include <fmt/format.h>
+
 #include "mini/exercises/pop_scale_arguments.h"
 #include "support/exercise_support.h"
 
@@ -16,7 +18,9 @@ TEST(Exercise04_2, PopsBothArgumentsInSchemaOrder) {
     EXPECT_TRUE(tensor.is_same(self));
     EXPECT_EQ(factor, 0.5);
     ASSERT_EQ(stack.size(), 1u);
-    EXPECT_EQ(stack[0].toStringRef(), "below");
+    // Read without unboxing: a stack left with another value fails here, not in toStringRef.
+    EXPECT_TRUE(stack[0].isString() && stack[0].toStringRef() == "below")
+        << "the value below the arguments stays; the stack holds " << fmt::format("{}", stack[0]);
   });
 }
 

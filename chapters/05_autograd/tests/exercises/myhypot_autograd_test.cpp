@@ -41,8 +41,8 @@ TEST(Exercise05_1, ComputesAndRecordsHypotBackward) {
     const Tensor c = myhypot(fromValues({3, -1.2}, {2}, true), fromValues({4, 0.6}, {2}));
     EXPECT_EQ(values(c)[0], 5);
     EXPECT_DOUBLE_EQ(values(c)[1], 1.3416407864998738);
+    // Its name is the header's HypotBackward0; SavesOnlyWhatAWantedGradientReads checks the node's type.
     ASSERT_NE(c.gradFn(), nullptr) << "an input requires grad: the result must have a grad_fn";
-    EXPECT_EQ(c.gradFn()->name(), "HypotBackward0");
   });
 }
 
@@ -62,8 +62,10 @@ TEST(Exercise05_1, GradientsArePyTorchs) {
 
 TEST(Exercise05_1, GradientsMatchFiniteDifferences) {
   runExercise([] {
-    EXPECT_TRUE(gradcheck([](const TensorList& x) { return myhypot(x[0], x[1]); },
-                          {fromValues({0.5, -1, 2}, {3}, true), fromValues({1.5, 2, -0.3}, {3}, true)}));
+    // gradcheck throws GradcheckError on a mismatch, as torch's does: EXPECT_NO_THROW reports
+    // it on this line, with both Jacobians, where an escaping exception would name runExercise.
+    EXPECT_NO_THROW(gradcheck([](const TensorList& x) { return myhypot(x[0], x[1]); },
+                              {fromValues({0.5, -1, 2}, {3}, true), fromValues({1.5, 2, -0.3}, {3}, true)}));
   });
 }
 
