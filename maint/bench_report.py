@@ -281,6 +281,49 @@ def autocast_section(r, note=""):
             + table(["matmul 1024 x 1024", "time", "rate"], rows) + "\n")
 
 
+TRAIN_HEADING = "## A training step (chapter 06, part 10)"
+
+
+def train_section(r, note=""):
+    """bench/train_step_bench.py: one step of part 10's training script,
+    through mini_torch (this build, Release) and through torch 1.13, in the
+    same run."""
+    ours, torch = r.time("train_step/ours"), r.time("train_step/libtorch")
+    if ours is None:
+        return (TRAIN_HEADING + "\n\nNot measured in this run: bench/train_step_bench.py needs a python3 with "
+                "numpy and scikit-learn\n(tools/install-deps installs them for /usr/bin/python3).\n")
+    rows = [["time per step", ns(ours), ns(torch), ratio(divide(ours, torch))]]
+    return (TRAIN_HEADING + "\n\n" + (note + "\n\n" if note else "")
+            + "One step of `python/examples/train_digits.py`: a batch of 64 digits through two matmuls, relu,\n"
+            "log_softmax and nll_loss, backward, the SGD update of the four weights, and `loss.item()`\n"
+            "(bench/train_step_bench.py: the fastest of 3 repetitions of 200 steps, after 10 not timed). The\n"
+            "course's column is mini_torch built by this run (Release); torch 1.13's is Debian's\n"
+            "`python3-torch`, held to one thread as the course's kernels are. Part 10 says where the time\n"
+            "goes.\n\n"
+            + table(["what", "ours (mini_torch)", "torch 1.13", "ours / torch"], rows) + "\n")
+
+
+def update_train_only(path, results, machine):
+    """Rewrites, in the page at `path`, only the training step's section (or
+    adds it before the trace's): `tools/run-bench --only train`."""
+    with open(path, encoding="utf-8") as handle:
+        page = handle.read()
+    load = next((context["load_avg"] for context in results.contexts if context.get("load_avg")), None)
+    note = (f"Measured on {machine['date']} by `tools/run-bench --only train`, in a later run than the rest\n"
+            f"of this page: {machine['cpu']}, {machine['compiler']}, `{machine['flags']}`, load average\n"
+            f"{'n/a' if not load else ', '.join(f'{x:.2f}' for x in load)} when it started.")
+    section = train_section(results, note) + "\n"
+    start = re.search("^" + re.escape(TRAIN_HEADING) + "$", page, re.M)
+    if start:
+        end = re.search(r"^## ", page[start.end():], re.M)
+        page = page[:start.start()] + section + page[start.end() + end.start():]
+    else:
+        before = re.search(r"^## MINI_DISPATCH_TRACE", page, re.M)
+        page = page[:before.start()] + section + page[before.start():]
+    with open(path, "w", encoding="utf-8") as handle:
+        handle.write(page)
+
+
 def update_autocast_only(path, results, machine):
     """Rewrites, in the page at `path`, only the autocast section (or adds
     it before the trace's), saying that it comes from a later run than the
@@ -584,7 +627,7 @@ def main():
     parser.add_argument("--machine", help="JSON: date, cpu, cores, memory, compiler, flags, libtorch")
     parser.add_argument("--gpu", help="bench_cuda's JSON output")
     parser.add_argument("--gpu-recorded", action="store_true", help="--gpu is the committed recording")
-    parser.add_argument("--only", choices=["trace", "autocast", "profiles"],
+    parser.add_argument("--only", choices=["trace", "autocast", "train", "profiles"],
                         help="update only the trace (or autocast) benchmarks' rows and section of the page at --out, "
                              "or its profiles section from bench/profiles.md")
     parser.add_argument("--check-profiles", metavar="PAGE",
@@ -616,6 +659,9 @@ def main():
     if args.only == "autocast":
         update_autocast_only(args.out, results, machine)
         return 0
+    if args.only == "train":
+        update_train_only(args.out, results, machine)
+        return 0
     if args.only == "trace":
         for target in update_trace_only(args.out, results, machine):
             print(f"run-bench: {target.status(True):8} {target.what}: "
@@ -636,6 +682,7 @@ def main():
         matmul_section(results, have_libtorch),
         chapter_section(results, have_libtorch),
         autocast_section(results),
+        train_section(results),
         trace_section(results),
         memory_section(results, have_libtorch),
         gpu_section(gpu, args.gpu_recorded),

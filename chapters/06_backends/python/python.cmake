@@ -113,6 +113,9 @@ foreach(candidate IN ITEMS "${Python3_EXECUTABLE}" /usr/bin/python3)
     endif()
   endif()
 endforeach()
+# tools/run-bench times a step of the same script with the same interpreter.
+set(MINI_TRAIN_DIGITS_PYTHON "${ch06_train_digits_python}" CACHE INTERNAL
+    "a python3 with numpy and scikit-learn that loads mini_torch (empty: none)")
 if(ch06_train_digits_python)
   add_test(NAME ch06.python.train_digits
     COMMAND ${ch06_train_digits_python} -m unittest -v test_train_digits
