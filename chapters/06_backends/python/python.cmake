@@ -142,6 +142,15 @@ add_test(NAME ch06.gdb.add_from_python
 set_tests_properties(ch06.gdb.add_from_python PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}:${ch06_python_dir}/gdb"
   LABELS "gdb;python" SKIP_RETURN_CODE 77)
 
+# Part 10's walkthrough (gdb/log_softmax_in_a_step.gdb): a break in a kernel
+# of the training step, on train_step.py (mini_torch alone, no numpy).
+add_test(NAME ch06.gdb.log_softmax_in_a_step
+  COMMAND ${Python3_EXECUTABLE} "${CMAKE_SOURCE_DIR}/gdb/run_script.py" --gdb "${GDB_EXECUTABLE}"
+          "${ch06_python_dir}/gdb/log_softmax_in_a_step.gdb" "${ch06_python_binary}"
+  WORKING_DIRECTORY "${ch06_python_dir}/gdb")
+set_tests_properties(ch06.gdb.log_softmax_in_a_step PROPERTIES
+  ENVIRONMENT "PYTHONPATH=${ch06_python_out}:${ch06_python_dir}/gdb" LABELS "gdb;python" SKIP_RETURN_CODE 77)
+
 # The second walkthrough (gdb/torch_dispatch_from_python.gdb): a break inside
 # a Python __torch_dispatch__, with gdb's Python commands (py-bt) from the
 # interpreter's own gdb extension, <interpreter>-gdb.py beside it (CPython
