@@ -563,7 +563,17 @@ PyObject* THPVariable_make_wrapper_subclass(PyObject* /*module*/, PyObject* args
   }
   // No data: the wrapper's operators all go to __torch_dispatch__, which
   // computes on what the subclass wraps. (1.13's wrapper reports the device
-  // given; this one is a meta tensor, and says so.)
+  // given; this one is a meta tensor, and says so: a device of another kind
+  // is not kept, and a warning names it rather than drop it without a word.)
+  if (_r.has(3) && !_r.device(3).isMeta()) {
+    const std::string warning = fmt::format(
+        "_make_wrapper_subclass: mini_torch's wrapper subclasses are meta tensors (no data, whatever they wrap), "
+        "so device='{}' is not kept: the wrapper reports device='meta', where torch 1.13's reports '{}'",
+        _r.device(3), _r.device(3));
+    if (PyErr_WarnEx(PyExc_UserWarning, warning.c_str(), 1) < 0) {
+      return nullptr;
+    }
+  }
   Tensor tensor = emptyTensor(_r.intlist(1), TensorOptions{_r.scalartype(2), Device{DeviceType::Meta, -1}});
   TensorImpl* impl = tensor.unsafeGetTensorImpl();
   impl->keySet = impl->keySet | kPythonKeys;  // Python and PythonTLSSnapshot, as 1.13's wrapper

@@ -190,9 +190,17 @@ class WhatTheReplayCannotSay(unittest.TestCase):
         with self.assertRaisesRegex(TypeError, "^expected an operator's name, such as 'aten::add.Tensor'$"):
             C._dispatch_dump(3)
         # 1.13 asserts (an INTERNAL ASSERT) on an IMPL library for every key.
-        library = C._dispatch_library("IMPL", "_", "", "/dev/null", 3)
-        with self.assertRaisesRegex(RuntimeError, r"^INTERNAL ASSERT FAILED: a fallback needs a dispatch key \(Error"):
-            library.fallback_fallthrough()
+        # "Undefined" is c10's CatchAll, no key at all, in 1.13 as here.
+        for key in ("", "Undefined"):
+            library = C._dispatch_library("IMPL", "_", key, "/dev/null", 3)
+            with self.assertRaisesRegex(RuntimeError, r"^dispatch_key\.has_value\(\) INTERNAL ASSERT FAILED: a "
+                                                      r"fallback needs a dispatch key\. \(Error"):
+                library.fallback_fallthrough()
+        self.assertFalse(C._dispatch_has_backend_fallback("Undefined"))
+        # The flag is a bool, as pybind takes it: a string is no True.
+        with self.assertRaisesRegex(TypeError, "must be bool, not str"):
+            C._dispatch_tls_set_dispatch_key_excluded("AutogradCPU", "yes")
+        self.assertFalse(C._dispatch_tls_is_dispatch_key_excluded("AutogradCPU"))
 
     def test_printed_registrations_reach_sys_stdout(self):
         library = C._dispatch_library("FRAGMENT", "test", "", "/dev/null", 2)

@@ -135,6 +135,36 @@ class Loss(unittest.TestCase):
         ignored = F.nll_loss(log_probs, mini_torch.tensor([1, -100]))
         self.assertAlmostEqual(ignored.item(), -log_probs.tolist()[0][1], places=6)
 
+    def test_an_ignore_index_that_is_a_class(self):
+        # torch 1.13, lp = torch.log_softmax(torch.tensor([[1., 2., 3.], [1., 0., 0.], [0., 5., 1.]]), dim=1):
+        # F.nll_loss(lp, torch.tensor([0, 1, 2]), ignore_index=1) is 3.2161755561828613 (the rows of class 1
+        # neither add nor count), with reduction="none" [2.4076058864593506, 0.0, 4.024744987487793].
+        log_probs = mini_torch.log_softmax(mini_torch.tensor([[1.0, 2.0, 3.0], [1.0, 0.0, 0.0], [0.0, 5.0, 1.0]]), 1)
+        target = mini_torch.tensor([0, 1, 2])
+        self.assertAlmostEqual(F.nll_loss(log_probs, target, ignore_index=1).item(), 3.2161755561828613, places=6)
+        rows = F.nll_loss(log_probs, target, ignore_index=1, reduction="none").tolist()
+        self.assertEqual(rows[1], 0.0)
+        self.assertEqual(str(rows[1]), "0.0", "an ignored row is 0.0, not -0.0, as in 1.13")
+        self.assertAlmostEqual(rows[2], 4.024744987487793, places=5)
+
+    def test_a_target_is_checked_where_no_dispatch_mode_sees_it(self):
+        # 1.13 checks the target inside nll_loss_forward's kernel: a logging
+        # mode sees the same calls for a good target as before the checks.
+        dispatch = importlib.import_module("mini_torch.utils._python_dispatch")
+        seen = []
+
+        class Logging(dispatch.TorchDispatchMode):
+            def __torch_dispatch__(self, func, types, args=(), kwargs=None):
+                seen.append(str(func))
+                return func(*args, **(kwargs or {}))
+
+        log_probs = mini_torch.log_softmax(mini_torch.zeros(2, 3), 1)
+        with Logging():
+            F.nll_loss(log_probs, mini_torch.tensor([0, 2]))
+        self.assertEqual(seen, ["aten.view.default", "aten.arange.default", "aten.eq.Tensor", "aten._to_copy.default",
+                                "aten.mul.Tensor", "aten.sum.dim_IntList", "aten.neg.default", "aten.sum.default",
+                                "aten.ne.Scalar", "aten.sum.default", "aten.div.Tensor"])
+
     def test_refusals(self):
         logits = mini_torch.zeros(3, 10)
         with self.assertRaisesRegex(ValueError, r"^Expected input batch_size \(3\) to match target batch_size "
@@ -142,6 +172,13 @@ class Loss(unittest.TestCase):
             F.nll_loss(logits, mini_torch.tensor([0, 1]))
         with self.assertRaisesRegex(ValueError, "^average is not a valid value for reduction$"):
             F.nll_loss(logits, mini_torch.tensor([0, 1, 2]), reduction="average")
+        # 1.13's words for a class out of range (the first, ignore_index aside) and a target not int64.
+        for target, first in (([0, 1, 10], 10), ([0, -1, 2], -1), ([0, -100, 11], 11)):
+            for reduction in ("mean", "none"):
+                with self.assertRaisesRegex(IndexError, f"^Target {first} is out of bounds\\.$"):
+                    F.nll_loss(logits, mini_torch.tensor(target), reduction=reduction)
+        with self.assertRaisesRegex(RuntimeError, "^expected scalar type Long but found Float$"):
+            F.nll_loss(logits, mini_torch.tensor([0.0, 1.0, 2.0]))
         with self.assertRaisesRegex(RuntimeError, r"^Please look up dimensions by name, got: name = None\.$"):
             mini_torch.log_softmax(logits, None)
         with self.assertRaisesRegex(AttributeError, "^module 'torch.nn.functional' has no attribute 'no_such'$"):

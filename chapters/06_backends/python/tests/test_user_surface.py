@@ -265,6 +265,24 @@ class Packets(unittest.TestCase):
             mini_torch.Tensor._make_wrapper_subclass(Bare, [2])
         self.assertTrue(callable(mini_torch._C._disabled_torch_function_impl))
 
+    def test_a_wrapper_subclass_says_it_does_not_keep_its_device(self):
+        # 1.13's wrapper reports the device given; the course's is a meta
+        # tensor whatever it wraps, and says so rather than drop the device.
+        class Wrapper(mini_torch.Tensor):
+            @classmethod
+            def __torch_dispatch__(cls, func, types, args=(), kwargs=None):
+                return func(*args, **(kwargs or {}))
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            quiet = mini_torch.Tensor._make_wrapper_subclass(Wrapper, [2], device="meta")
+            self.assertEqual(caught, [])
+            wrapper = mini_torch.Tensor._make_wrapper_subclass(Wrapper, [2], device="cpu")
+        self.assertEqual((str(quiet.device), str(wrapper.device)), ("meta", "meta"))
+        self.assertEqual(len(caught), 1)
+        self.assertIn("device='cpu' is not kept: the wrapper reports device='meta', where torch 1.13's reports 'cpu'",
+                      str(caught[0].message))
+
 
 class Printing(unittest.TestCase):
     def test_summarized_past_1000_elements(self):

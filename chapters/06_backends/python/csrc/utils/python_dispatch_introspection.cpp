@@ -282,14 +282,16 @@ PyObject* dispatch_tls_is_dispatch_key_excluded(PyObject* /*module*/, PyObject* 
 PyObject* dispatch_tls_set_dispatch_key_excluded(PyObject* /*module*/, PyObject* args) {
   HANDLE_TH_ERRORS
   PyObject* key = nullptr;
-  int excluded = 0;
-  if (!PyArg_ParseTuple(args, "Op", &key, &excluded)) {
+  PyObject* flag = nullptr;
+  // A bool, as pybind's caster takes it: "yes" is a TypeError, not true.
+  if (!PyArg_ParseTuple(args, "OO!", &key, &PyBool_Type, &flag)) {
     return nullptr;
   }
+  const bool excluded = flag == Py_True;
   LocalDispatchKeySet state = localDispatchKeySet();
   const DispatchKeySet keys{keyFromPython(key)};
   // c10's add and remove: a per-backend key's backend bit stays behind on removal.
-  state.excluded = excluded != 0 ? state.excluded | keys : state.excluded - keys;
+  state.excluded = excluded ? state.excluded | keys : state.excluded - keys;
   setLocalDispatchKeySet(state);
   Py_RETURN_NONE;
   END_HANDLE_TH_ERRORS

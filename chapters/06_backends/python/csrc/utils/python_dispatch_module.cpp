@@ -42,11 +42,19 @@ std::optional<DispatchKey> parseKey(const char* name) {
   if (*name == '\0') {
     return std::nullopt;
   }
+  DispatchKey key{};
   try {
-    return parseDispatchKey(name);
+    key = parseDispatchKey(name);
   } catch (const std::invalid_argument&) {
     throw std::runtime_error(fmt::format("could not parse dispatch key: {}", name));
   }
+  // "Undefined" is c10's CatchAll, which torch::Library and torch::dispatch
+  // take for no key at all: an IMPL block on it has none, and its fallback
+  // is refused as a keyless block's is.
+  if (key == DispatchKey::Undefined) {
+    return std::nullopt;
+  }
+  return key;
 }
 
 /// parseAliasAnalysisKind: "" is FROM_SCHEMA, as torch::schema(str) says.
@@ -153,7 +161,10 @@ class DispatchModule {
     }
     const std::optional<DispatchKey> target = key ? key : key_;
     if (!target) {
-      throw std::logic_error(fmt::format("INTERNAL ASSERT FAILED: a fallback needs a dispatch key {}", errorContext()));
+      // 1.13's words: library.cpp's TORCH_INTERNAL_ASSERT(dispatch_key.has_value()).
+      throw std::logic_error(fmt::format("dispatch_key.has_value() INTERNAL ASSERT FAILED: a fallback needs a dispatch "
+                                         "key. {}",
+                                         errorContext()));
     }
     if (ns_) {
       throw std::runtime_error(fmt::format(

@@ -15,9 +15,52 @@ elsewhere), but a dispatch mode sees eq, mul, sum, div where 1.13 shows
 aten.nll_loss_forward and aten.nll_loss_backward.
 """
 
+import contextlib
+
 import mini_torch
+from mini_torch import _C
 from mini_torch._composite import log_softmax as _log_softmax
 from mini_torch._missing import not_in_mini_torch
+
+# A dtype as c10's ScalarType names it in 1.13's "expected scalar type" message.
+_SCALAR_TYPE_NAMES = {"float32": "Float", "float64": "Double", "float16": "Half", "bfloat16": "BFloat16",
+                      "int64": "Long", "int32": "Int", "int16": "Short", "int8": "Char", "uint8": "Byte",
+                      "bool": "Bool"}
+
+
+@contextlib.contextmanager
+def _unseen_by_dispatch_modes():
+    """1.13 checks nll_loss's target inside nll_loss_forward's kernel, where
+    no dispatch mode sees it: the composite's checks run with the Python
+    keys excluded (and no autograd), so that a logging mode, the FLOP
+    counter and make_fx see the same calls whatever the target holds."""
+    keys = ("Python", "PythonTLSSnapshot")
+    before = [_C._dispatch_tls_is_dispatch_key_excluded(key) for key in keys]
+    for key in keys:
+        _C._dispatch_tls_set_dispatch_key_excluded(key, True)
+    try:
+        with mini_torch.no_grad():
+            yield
+    finally:
+        for key, excluded in zip(keys, before):
+            _C._dispatch_tls_set_dispatch_key_excluded(key, excluded)
+
+
+def _check_target(target, classes, ignore_index):
+    """1.13's refusals of a target: of another dtype than int64, or with a
+    class out of range that is not ignore_index (the first one named)."""
+    if target.dtype != mini_torch.int64:
+        name = str(target.dtype).rsplit(".", 1)[-1]
+        raise RuntimeError(f"expected scalar type Long but found {_SCALAR_TYPE_NAMES.get(name, name)}")
+    with _unseen_by_dispatch_modes():
+        out_of_range = (((target < 0).to(mini_torch.int64) + (target >= classes).to(mini_torch.int64))
+                        * (target != ignore_index).to(mini_torch.int64))
+        if out_of_range.sum().item() == 0:
+            return
+        for row in range(target.shape[0]):
+            value = int(target[row:row + 1].item())
+            if value != ignore_index and not 0 <= value < classes:
+                raise IndexError(f"Target {value} is out of bounds.")
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
@@ -39,10 +82,16 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if reduction not in ("mean", "sum", "none"):
         raise ValueError(f"{reduction} is not a valid value for reduction")
     classes = input.shape[1]
+    _check_target(target, classes, ignore_index)
     # A target equal to ignore_index (-100 by default) matches no class: its
-    # row contributes 0 and is not counted.
+    # row contributes 0 and is not counted. An ignore_index that is a class
+    # takes that class's rows out of the mask too.
     picked = (target.view([target.shape[0], 1]) == mini_torch.arange(classes)).to(input.dtype)
+    if 0 <= ignore_index < classes:
+        picked = picked * (target != ignore_index).to(input.dtype).view([target.shape[0], 1])
     losses = -(input * picked).sum(1)
+    if 0 <= ignore_index < classes:
+        losses = losses + 0.0  # an ignored row's -0.0 is 0.0 in 1.13's output, as -0.0 + 0.0 is
     if reduction == "none":
         return losses
     total = losses.sum()
