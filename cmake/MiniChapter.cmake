@@ -279,7 +279,7 @@ function(_mini_add_mutant_programs lib)
     mini_target_defaults(${program})
     # Linking is most of a mutant program's build: one new object, and the
     # whole chapter with its debug information to link around it, for each
-    # of some 180 programs. lld links them three to five times as fast as
+    # of some 280 programs. lld links them three to five times as fast as
     # ld.bfd: a chapter 06 program in 1.6 to 2.3 s where ld.bfd took 9.6 to
     # 10.6 s, chapter 01's 21 programs in 7 to 9 s where it took 21 s (two
     # cores shared with other builds). Only the mutants: the programs the
