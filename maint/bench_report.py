@@ -303,39 +303,18 @@ def train_section(r, note=""):
             + table(["what", "ours (mini_torch)", "torch 1.13", "ours / torch"], rows) + "\n")
 
 
-def update_train_only(path, results, machine):
-    """Rewrites, in the page at `path`, only the training step's section (or
-    adds it before the trace's): `tools/run-bench --only train`."""
+def update_one_section(path, results, machine, only, heading, make_section):
+    """Rewrites, in the page at `path`, only the section under `heading`
+    (or adds it before the trace's), saying that it comes from a later run
+    than the rest of the page: `tools/run-bench --only <only>`."""
     with open(path, encoding="utf-8") as handle:
         page = handle.read()
     load = next((context["load_avg"] for context in results.contexts if context.get("load_avg")), None)
-    note = (f"Measured on {machine['date']} by `tools/run-bench --only train`, in a later run than the rest\n"
+    note = (f"Measured on {machine['date']} by `tools/run-bench --only {only}`, in a later run than the rest\n"
             f"of this page: {machine['cpu']}, {machine['compiler']}, `{machine['flags']}`, load average\n"
             f"{'n/a' if not load else ', '.join(f'{x:.2f}' for x in load)} when it started.")
-    section = train_section(results, note) + "\n"
-    start = re.search("^" + re.escape(TRAIN_HEADING) + "$", page, re.M)
-    if start:
-        end = re.search(r"^## ", page[start.end():], re.M)
-        page = page[:start.start()] + section + page[start.end() + end.start():]
-    else:
-        before = re.search(r"^## MINI_DISPATCH_TRACE", page, re.M)
-        page = page[:before.start()] + section + page[before.start():]
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(page)
-
-
-def update_autocast_only(path, results, machine):
-    """Rewrites, in the page at `path`, only the autocast section (or adds
-    it before the trace's), saying that it comes from a later run than the
-    rest of the page: `tools/run-bench --only autocast`."""
-    with open(path, encoding="utf-8") as handle:
-        page = handle.read()
-    load = next((context["load_avg"] for context in results.contexts if context.get("load_avg")), None)
-    note = (f"Measured on {machine['date']} by `tools/run-bench --only autocast`, in a later run than the rest\n"
-            f"of this page: {machine['cpu']}, {machine['compiler']}, `{machine['flags']}`, load average\n"
-            f"{'n/a' if not load else ', '.join(f'{x:.2f}' for x in load)} when it started.")
-    section = autocast_section(results, note) + "\n"
-    start = re.search("^" + re.escape(AUTOCAST_HEADING) + "$", page, re.M)
+    section = make_section(results, note) + "\n"
+    start = re.search("^" + re.escape(heading) + "$", page, re.M)
     if start:
         end = re.search(r"^## ", page[start.end():], re.M)
         page = page[:start.start()] + section + page[start.end() + end.start():]
@@ -657,10 +636,10 @@ def main():
         machine = json.load(handle)
     results = Results(args.results)
     if args.only == "autocast":
-        update_autocast_only(args.out, results, machine)
+        update_one_section(args.out, results, machine, "autocast", AUTOCAST_HEADING, autocast_section)
         return 0
     if args.only == "train":
-        update_train_only(args.out, results, machine)
+        update_one_section(args.out, results, machine, "train", TRAIN_HEADING, train_section)
         return 0
     if args.only == "trace":
         for target in update_trace_only(args.out, results, machine):
