@@ -136,5 +136,38 @@ TEST(FuzzFindings, SizesWhoseBytesPassInt64AreRefusedNotWrapped) {
             "numel: integer multiplication overflow");
 }
 
+TEST(FuzzFindings, LogSoftmaxBackwardOfAnEmptyOutputIsDefined) {
+  // _log_softmax_backward_data(grad [3], output [0, 0], 0, Bool), boxed: with
+  // nothing in output, 1.13 returns grad's shape as empty() left it (its
+  // memory, whatever that held); the fuzzer read a bool of 190 there. The
+  // course writes zeros.
+  const OperatorHandle op = Dispatcher::singleton().findSchemaOrThrow("aten::_log_softmax_backward_data", "");
+  Stack stack;
+  push(stack, ones({3}).to(ScalarType::Bool), zeros({0, 0}).to(ScalarType::Bool), std::int64_t{0}, ScalarType::Bool);
+  op.callBoxed(stack);
+  ASSERT_EQ(stack.size(), 1u);
+  const Tensor result = stack[0].toTensor();
+  EXPECT_EQ(result.sizes(), (Sizes{3}));
+  EXPECT_THAT(values(result.to(ScalarType::Double)), ElementsAre(0, 0, 0));
+  // With output on Meta, Meta's kernel runs, and its result is a meta
+  // tensor, as 1.13's: torch.ops.aten._log_softmax_backward_data(
+  // torch.ones(3, dtype=torch.bool), torch.zeros(0, 0, device="meta"), -1,
+  // torch.float) is a bool meta tensor of shape [3].
+  Stack onMeta;
+  push(onMeta, ones({3}).to(ScalarType::Bool), emptyTensor({0, 0}, {ScalarType::Float, kMeta}), std::int64_t{-1},
+       ScalarType::Float);
+  op.callBoxed(onMeta);
+  ASSERT_EQ(onMeta.size(), 1u);
+  EXPECT_TRUE(onMeta[0].toTensor().device().isMeta());
+  EXPECT_EQ(onMeta[0].toTensor().sizes(), (Sizes{3}));
+  EXPECT_EQ(onMeta[0].toTensor().dtype(), ScalarType::Bool);
+  // An output of another shape than grad_output's: 1.13 reads past it.
+  EXPECT_EQ(errorOf([] {
+              _log_softmax_backward_data(ones({2, 2, 2}), ones({2, 2}), 1, ScalarType::Double);
+            }),
+            "_log_softmax_backward_data: output of shape [2, 2] is not grad_output's shape [2, 2, 2] (1.13 does not "
+            "check it, and reads past output's memory; mini_torch refuses it)");
+}
+
 }  // namespace
 }  // namespace mini

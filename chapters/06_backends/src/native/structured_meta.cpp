@@ -153,10 +153,25 @@ void structured__log_softmax::meta(const Tensor& self, std::int64_t dim, bool ha
 // and dtype, half when the forward took a half input to float.
 void structured__log_softmax_backward_data::meta(const Tensor& grad_output, const Tensor& output, std::int64_t dim,
                                                  ScalarType input_dtype) {
-  static_cast<void>(output);  // 1.13's meta does not look at it either
   static_cast<void>(wrapDim(dim, grad_output.dim()));
+  // 1.13 checks neither shape: its loops read output as if it had
+  // grad_output's, past its memory when it is smaller (torch 1.13 returns
+  // whatever that memory held; the boxed-call fuzzer found the overflow
+  // here). The course refuses what it would read past.
+  if (output.numel() != 0 && output.sizes() != grad_output.sizes()) {
+    throw std::invalid_argument(fmt::format(
+        "_log_softmax_backward_data: output of shape [{}] is not grad_output's shape [{}] (1.13 does not check it, "
+        "and reads past output's memory; mini_torch refuses it)",
+        fmt::join(output.sizes(), ", "), fmt::join(grad_output.sizes(), ", ")));
+  }
   const bool half_to_float = grad_output.dtype() == ScalarType::Float && input_dtype == ScalarType::Half;
-  set_output(0, grad_output.sizes(), {half_to_float ? ScalarType::Half : grad_output.dtype(), grad_output.device()});
+  // Nothing here compares the two devices, in 1.13 as here. With either on
+  // Meta, Meta's kernel is the one that runs, and 1.13's Meta wrapper makes
+  // its result on Meta (empty_strided_meta) whatever grad_output's device:
+  // a CPU result would be memory that no kernel writes (the boxed-call
+  // fuzzer read a bool of 190 in one).
+  const Device device = output.device().isMeta() ? output.device() : grad_output.device();
+  set_output(0, grad_output.sizes(), {half_to_float ? ScalarType::Half : grad_output.dtype(), device});
 }
 
 // matmul is not elementwise: an out= tensor must have the inputs' dtype

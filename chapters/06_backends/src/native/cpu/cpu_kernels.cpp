@@ -650,6 +650,12 @@ void structured_log_softmax_backward_cpu_out::impl(const Tensor& grad_output, co
                                                    ScalarType input_dtype, const Tensor& out) {
   static_cast<void>(input_dtype);  // the CPU kernel computes in grad_output's dtype, as 1.13's
   if (output.numel() == 0) {
+    // 1.13 returns here with the result as empty() left it, whatever memory
+    // held (its shape is grad_output's, which need not be empty). The course
+    // writes zeros, so that reading the result is defined (the boxed-call
+    // fuzzer read a bool of 190 there under UBSan).
+    Tensor destination = out;
+    fillCpu_(destination, 0.0);
     return;
   }
   const Tensor grad = contiguousCpu(grad_output);
