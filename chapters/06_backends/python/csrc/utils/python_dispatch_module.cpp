@@ -162,9 +162,10 @@ class DispatchModule {
     const std::optional<DispatchKey> target = key ? key : key_;
     if (!target) {
       // 1.13's words: library.cpp's TORCH_INTERNAL_ASSERT(dispatch_key.has_value()).
-      throw std::logic_error(fmt::format("dispatch_key.has_value() INTERNAL ASSERT FAILED: a fallback needs a dispatch "
-                                         "key. {}",
-                                         errorContext()));
+      throw std::logic_error(
+          fmt::format("dispatch_key.has_value() INTERNAL ASSERT FAILED: a fallback needs a dispatch "
+                      "key. {}",
+                      errorContext()));
     }
     if (ns_) {
       throw std::runtime_error(fmt::format(
