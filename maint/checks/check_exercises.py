@@ -44,8 +44,6 @@ import assertions  # noqa: E402
 import course  # noqa: E402
 import mutants  # noqa: E402
 
-WRITE_NOT_YET = False
-
 
 def pristine_stubs(target, chapters):
     """Copies chapters/*/exercises into target, committed versions preferred."""
@@ -109,7 +107,7 @@ def is_machine_skip(status, output):
     return status == "notrun" and "[  SKIPPED ]" in output and "is not done yet" not in output
 
 
-def check_mutants(solutions_build, declared, phases):
+def check_mutants(solutions_build, declared, phases, write_not_yet=False):
     """Builds and runs every mutant; prints the table; returns the problems."""
     chapters = course.chapters(solutions_build)
     build_seconds, build_output = mutants.build(solutions_build)
@@ -124,10 +122,10 @@ def check_mutants(solutions_build, declared, phases):
               "the check proves them on a machine where those tests run")
     print(f"mutants: built in {build_seconds:.0f} s, run in {run_seconds:.0f} s")
     exercises = [e.id for e in declared.values()]
-    return problems + mutants.problems_of(found, exercises) + assertions_can_fail(chapters, found)
+    return problems + mutants.problems_of(found, exercises) + assertions_can_fail(chapters, found, write_not_yet)
 
 
-def assertions_can_fail(chapters, found):
+def assertions_can_fail(chapters, found, write_not_yet=False):
     """Step 5: every assertion of the exercise tests is failed by some wrong
     answer (maint/assertions.py); prints the count, returns the problems."""
     sites = assertions.sites(chapters)
@@ -138,7 +136,7 @@ def assertions_can_fail(chapters, found):
     for mutant in found:
         by_exercise.setdefault(mutant.exercise, []).append(mutant.result)
     gpu_only = {exercise for exercise, results in by_exercise.items() if all(r == "not run" for r in results)}
-    if WRITE_NOT_YET:
+    if write_not_yet:
         print(f"wrote {assertions.write_not_yet(sites)} site(s) to {os.path.relpath(assertions.NOT_YET, course.ROOT)}")
     text, problems = assertions.report(sites, gpu_only)
     print(text)
@@ -157,8 +155,7 @@ def main():
     mutants_only = "--mutants-only" in arguments
     # --write-not-yet: rewrite maint/checks/assertions_not_yet_proved.txt
     # from this run's unproved assertions (review its diff: lines only go).
-    global WRITE_NOT_YET
-    WRITE_NOT_YET = "--write-not-yet" in arguments
+    write_not_yet = "--write-not-yet" in arguments
     arguments = [a for a in arguments if a not in ("--mutants-only", "--write-not-yet")]
     if len(arguments) != 1:
         print(__doc__)
@@ -196,7 +193,7 @@ def main():
             problems.append(f"exercise {exercise.id} has no tests (suite {exercise.suite})")
 
     phases["solutions' tests"] = time.monotonic() - started
-    problems += check_mutants(solutions_build, declared, phases)
+    problems += check_mutants(solutions_build, declared, phases, write_not_yet)
     if mutants_only:
         for problem in problems:
             print(problem)
