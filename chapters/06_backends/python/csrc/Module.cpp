@@ -9,12 +9,15 @@
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
+#include "csrc/autograd/python_engine.h"
+#include "csrc/functorch/legacy_vmap.h"
 #include "csrc/python_variable.h"
 #include "csrc/utils/python_dispatch.h"
 #include "csrc/utils/tensor_new.h"
 #include "mini/core/grad_mode.h"
 
 namespace mini::python {
+
 namespace {
 
 /// _initExtension(Tensor): the class every returned tensor is made of,
@@ -87,6 +90,8 @@ PyMODINIT_FUNC PyInit__C() {
   initDispatchBindings(module);
   initDispatchModuleBindings(module);
   initDispatchIntrospectionBindings(module);
+  initEngineBindings(module);
+  initLegacyVmapBindings(module);
   PyWarningHandler::install();
   if (PyErr_Occurred()) {
     Py_DECREF(module);

@@ -11,6 +11,8 @@
 #include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
 #include "mini/dispatch_modes/python_fallback_kernel.h"
+#include "mini/functorch/batched_tensor_impl.h"
+#include "mini/functorch/vmap.h"
 #include "mini/generated/Functions.h"
 #include "mini/native/cpu/cpu_kernels.h"
 
@@ -83,8 +85,20 @@ void THPVariable_dealloc(PyObject* self) {
   Py_TYPE(self)->tp_free(self);
 }
 
+/// A batched tensor (inside vmap) shows one sample but holds the batch: its
+/// elements are not one sample's to read. 1.13 fails where its reading
+/// reaches an operator without a batching rule (`op`): aten::item for
+/// item(), int() and float(), aten::is_nonzero for bool() and printing.
+void checkNotBatched(const Tensor& tensor, const char* op) {
+  if (maybeGetBatchedImpl(tensor) != nullptr) {
+    throw std::runtime_error(
+        fmt::format("Batching rule not implemented for {}. We could not generate a fallback.", op));
+  }
+}
+
 PyObject* THPVariable_repr(PyObject* self) {
   HANDLE_TH_ERRORS
+  checkNotBatched(THPVariable_Unpack(self), "aten::is_nonzero");
   return PyUnicode_FromString(formatTensor(THPVariable_Unpack(self)).c_str());
   END_HANDLE_TH_ERRORS
 }
@@ -133,6 +147,9 @@ PyObject* listOf(const Tensor& elements, std::int64_t offset, ScalarType dtype, 
 PyObject* THPVariable_tolist(PyObject* self, PyObject* /*unused*/) {
   HANDLE_TH_ERRORS
   const Tensor& tensor = THPVariable_Unpack(self);
+  if (maybeGetBatchedImpl(tensor) != nullptr) {
+    throw std::runtime_error("Cannot access data pointer of Tensor that doesn't have storage");
+  }
   return listOf(hostElements(tensor), 0, tensor.dtype(), 0);
   END_HANDLE_TH_ERRORS
 }
@@ -141,6 +158,7 @@ PyObject* THPVariable_tolist(PyObject* self, PyObject* /*unused*/) {
 /// bool(); 1.13's message and ValueError otherwise
 /// (python_variable_methods.cpp, dispatch_to).
 PyObject* onlyElement(const Tensor& tensor) {
+  checkNotBatched(tensor, "aten::item");
   if (tensor.numel() != 1) {
     PyErr_SetString(PyExc_ValueError, "only one element tensors can be converted to Python scalars");
     return nullptr;
@@ -195,6 +213,7 @@ PyObject* THPVariable_index(PyObject* self) {
 int THPVariable_bool(PyObject* self) {
   HANDLE_TH_ERRORS
   const Tensor& tensor = THPVariable_Unpack(self);
+  checkNotBatched(tensor, "aten::is_nonzero");
   if (tensor.numel() == 0) {
     throw std::runtime_error("Boolean value of Tensor with no values is ambiguous");
   }
@@ -253,6 +272,13 @@ PyObject* THPVariable_backward(PyObject* self, PyObject* args, PyObject* kwargs)
   const int retain = retain_graph == Py_None ? create : PyObject_IsTrue(retain_graph);
   if (retain < 0) {
     throw python_error();
+  }
+  // 1.13's Tensor.backward is torch.autograd.backward, whose engine call
+  // checks this first (python_engine.cpp).
+  if (currentVmapLevel() != 0) {
+    throw std::runtime_error(
+        "backward() called inside torch.vmap. This is not supported, please call backward() outside torch.vmap or "
+        "instead use torch.autograd.grad inside torch.vmap");
   }
   const Tensor self_tensor = THPVariable_Unpack(self);
   if (THPVariable_wrapperObject(self_tensor.unsafeGetTensorImpl()) != nullptr) {

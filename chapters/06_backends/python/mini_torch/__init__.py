@@ -28,7 +28,11 @@ for _name in dir(_C._VariableFunctions):
 from mini_torch.autograd.grad_mode import enable_grad, no_grad  # noqa: E402,F401
 from mini_torch._composite import log_softmax  # noqa: E402,F401
 from mini_torch._ops import _op_overload_of, ops  # noqa: E402,F401
-from mini_torch import library, nn, overrides  # noqa: E402,F401
+from mini_torch import autograd, library, nn, overrides  # noqa: E402,F401
+from mini_torch import _vmap_internals  # noqa: E402,F401  (torch._vmap_internals.vmap; 1.13 has no torch.vmap)
+
+_add_batch_dim = _C._add_batch_dim
+_remove_batch_dim = _C._remove_batch_dim
 
 _C._set_op_overload_factory(_op_overload_of)
 # Where 1.13's subclasses find it: torch._C._disabled_torch_function_impl.

@@ -118,6 +118,67 @@ class OneStep(unittest.TestCase):
         self.assertIn("by hand: 664,342\n", printed.getvalue())
 
 
+PER_SAMPLE_DATA = os.path.join(HERE, "data", "pytorch-1.13-per-sample-gradients.txt")
+
+
+def load_example(name):
+    spec = importlib.util.spec_from_file_location(name, os.path.join(os.path.dirname(SCRIPT), f"{name}.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@unittest.skipIf(MISSING, MISSING)
+class PerSampleGradients(unittest.TestCase):
+    """torch.autograd.grad(losses, params, eye(64), is_grads_batched=True) on
+    the first batch, through mini_torch, against torch 1.13's numbers
+    (maint/reference/gen_per_sample_data.py)."""
+
+    # Each sample's gradient of w1 sums 2,048 absolute values of about 0.02
+    # (a sum of about 40); the two modules round their float32 products and
+    # sums in different orders, a relative difference of a few float32 ulps
+    # (measured: 1.4e-7 at most). 1e-5 relative keeps 40 times that; a
+    # sample's gradient off by one sample's share (the loss's mean instead
+    # of the sample's own, 1/64) is off by 98%.
+    RELATIVE = 1e-5
+
+    def test_every_samples_gradients_are_torch_113s(self):
+        sums, b2_sample0 = {}, []
+        with open(PER_SAMPLE_DATA, encoding="utf-8") as data:
+            for line in data:
+                words = line.split()
+                if words[0] == "abs_sum":
+                    sums.setdefault(words[1], []).append(float(words[3]))
+                elif words[0] == "b2_sample0":
+                    b2_sample0.append(float(words[2]))
+        self.assertEqual(sorted(sums), ["b1", "b2", "w1", "w2"], PER_SAMPLE_DATA)
+        ours, our_b2 = load_example("per_sample_gradients").summary(mini_torch, F)
+        worst = 0.0
+        for name, theirs in sums.items():
+            self.assertEqual(len(ours[name]), len(theirs), name)
+            for sample, (a, b) in enumerate(zip(ours[name], theirs)):
+                self.assertLessEqual(abs(a - b), self.RELATIVE * abs(b),
+                                     f"{name}, sample {sample}: mini_torch {a!r}, torch 1.13 {b!r}")
+                worst = max(worst, abs(a - b) / abs(b))
+        for cls, (a, b) in enumerate(zip(our_b2, b2_sample0)):
+            self.assertAlmostEqual(a, b, delta=self.RELATIVE, msg=f"b2, class {cls}")
+        print(f"\n  256 per-sample sums, largest relative difference from torch 1.13: {worst:.3g}")
+
+    def test_the_recorded_output_is_what_the_example_prints_now(self):
+        # Part 10 shows it: the batched gradients against the loop's.
+        import contextlib
+        import io
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            load_example("per_sample_gradients").main([])
+        recorded = os.path.join(os.path.dirname(SCRIPT), "per_sample_gradients.recorded.txt")
+        with open(recorded, encoding="utf-8") as committed:
+            self.assertEqual(printed.getvalue(), committed.read(), f"{recorded} is not what the example prints now: "
+                             "write it again (its docstring says how)")
+        self.assertIn("against 64 backward passes, one sample each, the largest difference:\n  w1 0\n",
+                      printed.getvalue())
+
+
 class Loss(unittest.TestCase):
     """The loss's pieces as the script uses them, and their refusals
     (docs/errors.md#error-06-classifier); no numpy needed."""

@@ -3,13 +3,16 @@
 #include <queue>
 #include <stdexcept>
 #include <unordered_set>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "mini/aten/aten.h"
+#include "mini/autograd/autograd_meta.h"
 #include "mini/autograd/functions_manual.h"
 #include "mini/core/grad_mode.h"
+#include "mini/functorch/batched_tensor_impl.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -99,6 +102,63 @@ TensorList callFunction(Node& node, TensorList&& inputs) {
   return outputs;
 }
 
+/// Where several roots meet, as 1.13's GraphRoot: its edges are the roots',
+/// and it hands each the gradient it was given.
+class GraphRoot : public Node {
+ public:
+  GraphRoot(std::vector<Edge> roots, TensorList gradients) : Node(std::move(roots)), gradients_(std::move(gradients)) {}
+  std::string name() const override { return "GraphRoot"; }
+  TensorList apply(TensorList&& /*grads*/) override { return gradients_; }
+
+ private:
+  TensorList gradients_;
+};
+
+/// Calls visit(node, edge) for every valid edge of the graph behind `root`,
+/// each once: the walk computeDependencies and nodesLeadingTo share.
+template <class Visit>
+void forEachEdge(const Node& root, Visit visit) {
+  std::unordered_set<const Node*> seen{&root};
+  std::vector<const Node*> stack{&root};
+  while (!stack.empty()) {
+    const Node* node = stack.back();
+    stack.pop_back();
+    for (const Edge& edge : node->nextEdges()) {
+      if (!edge.isValid()) {
+        continue;
+      }
+      visit(*node, edge);
+      if (seen.insert(edge.function.get()).second) {
+        stack.push_back(edge.function.get());
+      }
+    }
+  }
+}
+
+/// The nodes from which one of the outputs' nodes can be reached (1.13's
+/// exec_info_, its `needed_`), found by walking the edges backwards from
+/// each output. Every edge into such a node comes from another such node,
+/// so the dependencies of the nodes that run are all delivered.
+std::unordered_set<const Node*> nodesLeadingTo(const Node& root, const std::vector<Edge>& outputs) {
+  std::unordered_map<const Node*, std::vector<const Node*>> predecessors;
+  forEachEdge(root, [&](const Node& node, const Edge& edge) { predecessors[edge.function.get()].push_back(&node); });
+  std::unordered_set<const Node*> needed;
+  std::vector<const Node*> stack;
+  for (const Edge& output : outputs) {
+    stack.push_back(output.function.get());
+  }
+  while (!stack.empty()) {
+    const Node* node = stack.back();
+    stack.pop_back();
+    for (const Node* predecessor : predecessors[node]) {
+      if (needed.insert(predecessor).second) {
+        stack.push_back(predecessor);
+      }
+    }
+  }
+  return needed;
+}
+
 }  // namespace
 
 Engine& Engine::get() {
@@ -109,34 +169,39 @@ Engine& Engine::get() {
 // [compute_dependencies]
 std::unordered_map<const Node*, std::size_t> Engine::computeDependencies(const Node& root) {
   std::unordered_map<const Node*, std::size_t> dependencies;
-  std::unordered_set<const Node*> seen{&root};
-  std::vector<const Node*> stack{&root};
-  while (!stack.empty()) {
-    const Node* node = stack.back();
-    stack.pop_back();
-    for (const Edge& edge : node->nextEdges()) {
-      if (!edge.isValid()) {
-        continue;
-      }
-      ++dependencies[edge.function.get()];
-      if (seen.insert(edge.function.get()).second) {
-        stack.push_back(edge.function.get());
-      }
-    }
-  }
+  forEachEdge(root, [&](const Node& /*node*/, const Edge& edge) { ++dependencies[edge.function.get()]; });
   return dependencies;
 }
 // [compute_dependencies]
 
-// [execute]
 void Engine::execute(const Edge& root, const Tensor& gradient, bool keepGraph) {
+  (void)execute(std::vector<Edge>{root}, TensorList{gradient}, keepGraph, {});
+}
+
+// [execute]
+TensorList Engine::execute(const std::vector<Edge>& roots, const TensorList& gradients, bool keepGraph,
+                           const std::vector<Edge>& outputs) {
   // Backward formulas call operators too (mul, matmul...); with grad mode
   // off those calls record nothing, so backward builds no second graph.
   NoGradGuard noGrad;
   const ExecuteDepthGuard executing;
+  // One root is where the run starts; several meet in a GraphRoot, which
+  // hands each its gradient.
+  Edge root = roots.at(0);
+  Tensor rootGradient = gradients.at(0);
+  if (roots.size() > 1) {
+    root = Edge{std::shared_ptr<Node>(new GraphRoot(roots, gradients), deleteNode), 0};
+    rootGradient = Tensor();
+  }
+  // With outputs (torch.autograd.grad), only the nodes that lead to one of
+  // them run; without (backward()), every node does.
+  const bool capturing = !outputs.empty();
+  const std::unordered_set<const Node*> needed =
+      capturing ? nodesLeadingTo(*root.function, outputs) : std::unordered_set<const Node*>{};
+  TensorList captured(outputs.size());
   std::unordered_map<const Node*, std::size_t> dependencies = computeDependencies(*root.function);
   std::unordered_map<const Node*, InputBuffer> buffers;
-  buffers[root.function.get()].accumulate(root.inputNr, gradient);
+  buffers[root.function.get()].accumulate(root.inputNr, rootGradient);
   ReadyQueue ready;
   ready.push(root.function);
   while (!ready.empty()) {
@@ -144,7 +209,19 @@ void Engine::execute(const Edge& root, const Tensor& gradient, bool keepGraph) {
     ready.pop();
     TensorList inputs = buffers[node.get()].take();
     buffers.erase(node.get());
-    const TensorList outputs = callFunction(*node, std::move(inputs));
+    if (capturing) {
+      for (std::size_t k = 0; k < outputs.size(); ++k) {
+        if (outputs[k].function == node && outputs[k].inputNr < inputs.size()) {
+          captured[k] = inputs[outputs[k].inputNr];
+        }
+      }
+      // No output lies behind it (a leaf's AccumulateGrad among them): its
+      // gradient was captured, or not asked for; it does not run.
+      if (!needed.contains(node.get())) {
+        continue;
+      }
+    }
+    const TensorList grads = callFunction(*node, std::move(inputs));
     // Its formula has run: what it saved for it can go, unless the caller
     // asked to keep the graph for another backward.
     if (!keepGraph) {
@@ -156,13 +233,14 @@ void Engine::execute(const Edge& root, const Tensor& gradient, bool keepGraph) {
         continue;
       }
       const Node* next = edges[i].function.get();
-      buffers[next].accumulate(edges[i].inputNr, outputs[i]);
+      buffers[next].accumulate(edges[i].inputNr, grads[i]);
       // Ready only once every edge into it has delivered.
       if (--dependencies[next] == 0) {
         ready.push(edges[i].function);
       }
     }
   }
+  return captured;
 }
 // [execute]
 
@@ -186,6 +264,98 @@ void backward(const Tensor& tensor, const Tensor& gradient, bool retainGraph) {
   }
   Engine::get().execute(gradientEdge(tensor), seed, retainGraph);
 }
+
+namespace autograd {
+
+namespace {
+
+/// torch.autograd's roots and their seeds, checked as 1.13 checks them: an
+/// output that requires no grad has no root; a missing gradient is ones
+/// for a one-element output only; a given one has the output's shape.
+std::pair<std::vector<Edge>, TensorList> rootsAndSeeds(const TensorList& outputs, const TensorList& gradOutputs) {
+  if (outputs.empty()) {
+    throw std::invalid_argument("autograd: expected at least one output to differentiate");
+  }
+  std::vector<Edge> roots;
+  TensorList seeds;
+  for (std::size_t i = 0; i < outputs.size(); ++i) {
+    const Tensor& output = outputs[i];
+    if (output.defined() && maybeGetBatchedImpl(output) != nullptr) {
+      throw std::invalid_argument(fmt::format(
+          "torch.autograd.grad(outputs, inputs, grad_outputs) called inside torch.vmap. We do not support the case "
+          "where any outputs are vmapped tensors (output {} is being vmapped over). Please call autograd.grad() "
+          "outside torch.vmap or file a bug report with your use case.",
+          i));
+    }
+    Edge edge = gradientEdge(output);
+    if (!edge.isValid()) {
+      throw std::runtime_error(
+          fmt::format("element {} of tensors does not require grad and does not have a grad_fn", i));
+    }
+    roots.push_back(std::move(edge));
+    seeds.push_back(i < gradOutputs.size() ? gradOutputs[i] : Tensor());
+    if (!seeds.back().defined()) {
+      if (output.numel() != 1) {
+        throw std::runtime_error("grad can be implicitly created only for scalar outputs");
+      }
+      seeds.back() = ones(output.sizes(), output.options());
+    } else if (seeds.back().sizes() != output.sizes()) {
+      throw std::runtime_error(
+          fmt::format("Mismatch in shape: grad_output[{}] has a shape of torch.Size([{}]) and output[{}] has a "
+                      "shape of torch.Size([{}]).",
+                      i, fmt::join(seeds.back().sizes(), ", "), i, fmt::join(output.sizes(), ", ")));
+    }
+  }
+  return {std::move(roots), std::move(seeds)};
+}
+
+}  // namespace
+
+void backward(const TensorList& outputs, const TensorList& gradOutputs, bool retainGraph) {
+  auto [roots, seeds] = rootsAndSeeds(outputs, gradOutputs);
+  (void)Engine::get().execute(roots, seeds, retainGraph, {});
+}
+
+TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs, bool retainGraph,
+                bool allowUnused) {
+  auto [roots, seeds] = rootsAndSeeds(outputs, gradOutputs);
+  // Without outputs to capture, execute() would be backward() and fill .grad.
+  if (inputs.empty()) {
+    throw std::runtime_error("grad requires non-empty inputs.");
+  }
+  // Each input's edge: its grad_fn's, or a leaf's AccumulateGrad if one is
+  // alive (1.13's try_get_grad_accumulator: none means no graph reaches it).
+  std::vector<Edge> edges;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Tensor& input = inputs[i];
+    if (input.defined() && maybeGetBatchedImpl(input) != nullptr) {
+      throw std::invalid_argument(fmt::format(
+          "torch.autograd.grad(outputs, inputs, grad_outputs) called inside torch.vmap. We do not support the case "
+          "where any inputs are vmapped tensors (input {} is being vmapped over). Please call autograd.grad() "
+          "outside torch.vmap or file a bug report with your use case.",
+          i));
+    }
+    if (!input.defined() || !input.requiresGrad()) {
+      throw std::runtime_error("One of the differentiated Tensors does not require grad");
+    }
+    if (input.gradFn() != nullptr) {
+      edges.push_back({input.gradFn(), input.outputNr()});
+    } else {
+      edges.push_back({input.unsafeGetTensorImpl()->autograd->gradAccumulator.lock(), 0});
+    }
+  }
+  TensorList grads = Engine::get().execute(roots, seeds, retainGraph, edges);
+  for (const Tensor& grad : grads) {
+    if (!allowUnused && !grad.defined()) {
+      throw std::runtime_error(
+          "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "
+          "this is the desired behavior.");
+    }
+  }
+  return grads;
+}
+
+}  // namespace autograd
 
 }  // namespace ch06
 }  // namespace mini

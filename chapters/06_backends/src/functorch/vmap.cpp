@@ -23,8 +23,8 @@ thread_local std::int64_t tlsVmapLevel = 0;
 /// VmapInterpreter pushed on its dynamic layer stack).
 class VmapLevelGuard {
  public:
-  VmapLevelGuard() : level_(++tlsVmapLevel) {}
-  ~VmapLevelGuard() { --tlsVmapLevel; }
+  VmapLevelGuard() : level_(vmapIncrementNesting()) {}
+  ~VmapLevelGuard() { vmapDecrementNesting(); }
   VmapLevelGuard(const VmapLevelGuard&) = delete;
   VmapLevelGuard& operator=(const VmapLevelGuard&) = delete;
   std::int64_t level() const { return level_; }
@@ -60,6 +60,23 @@ Tensor unwrapResult(const Tensor& result, std::int64_t level, std::int64_t batch
 }  // namespace
 
 std::int64_t currentVmapLevel() { return tlsVmapLevel; }
+
+std::int64_t vmapIncrementNesting() { return ++tlsVmapLevel; }
+
+std::int64_t vmapDecrementNesting() {
+  if (tlsVmapLevel == 0) {
+    throw std::logic_error("vmap: decrementing the nesting with no vmap running");
+  }
+  return --tlsVmapLevel;
+}
+
+Tensor addBatchDim(const Tensor& tensor, std::int64_t batchDim, std::int64_t level) {
+  return makeBatched(moveDim(tensor, wrapDim(batchDim, tensor.dim(), "in_dim"), 0), level);
+}
+
+Tensor removeBatchDim(const Tensor& tensor, std::int64_t level, std::int64_t batchSize, std::int64_t outDim) {
+  return unwrapResult(tensor, level, batchSize, outDim);
+}
 
 Tensor moveDim(const Tensor& tensor, std::int64_t from, std::int64_t to) {
   // Checked first, as torch.movedim checks them (maybe_wrap_dim): an index

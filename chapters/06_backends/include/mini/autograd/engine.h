@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <unordered_map>
+#include <vector>
 
 #include "mini/autograd/node.h"
 
@@ -24,6 +25,14 @@ class Engine {
   /// `keepGraph`, each node frees its saved tensors once it has run.
   void execute(const Edge& root, const Tensor& gradient, bool keepGraph = false);
 
+  /// torch.autograd.grad's run (1.13's execute with `outputs`): sends each
+  /// of `gradients` into its root, runs only the nodes on a path to one of
+  /// `outputs`, and returns the gradient that reaches each of those edges
+  /// instead of running its node (undefined where none arrives). A leaf's
+  /// AccumulateGrad is such an edge's node, so no `.grad` changes.
+  TensorList execute(const std::vector<Edge>& roots, const TensorList& gradients, bool keepGraph,
+                     const std::vector<Edge>& outputs);
+
   /// For each node reachable from `root`, the number of edges that point at it.
   static std::unordered_map<const Node*, std::size_t> computeDependencies(const Node& root);
 };
@@ -34,6 +43,22 @@ class Engine {
 /// them. (PyTorch's retain_graph defaults to create_graph, which builds a
 /// graph of the backward pass; this course has no create_graph, so false.)
 void backward(const Tensor& tensor, const Tensor& gradient = {}, bool retainGraph = false);
+
+namespace autograd {
+/// torch::autograd::backward(tensors, grad_tensors, retain_graph): one run
+/// from all of `outputs` at once (a graph they share runs once), each
+/// seeded as grad() seeds it, accumulating into every leaf's .grad.
+void backward(const TensorList& outputs, const TensorList& gradOutputs = {}, bool retainGraph = false);
+
+/// torch::autograd::grad(outputs, inputs, grad_outputs, retain_graph,
+/// create_graph=false, allow_unused): the gradients of `outputs`, seeded
+/// with `gradOutputs` (one each; undefined for a one-element output means
+/// ones), with respect to `inputs`, returned rather than accumulated. An
+/// input the outputs do not depend on is an error unless `allowUnused`,
+/// which returns an undefined tensor for it.
+TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs = {},
+                bool retainGraph = false, bool allowUnused = false);
+}  // namespace autograd
 
 /// Whether this thread is running Engine::execute now: the operators it
 /// calls are backward's. PyTorch asks the same of its engine (a current

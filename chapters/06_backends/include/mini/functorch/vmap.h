@@ -35,6 +35,20 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
 /// The level of the innermost vmap running on this thread (0 outside any).
 std::int64_t currentVmapLevel();
 
+// [vmap_pieces]
+/// vmap's steps for a caller that calls the function itself, as 1.13's
+/// Python vmap (torch/_vmap_internals.py) does with these four: a new level
+/// on this thread (torch._C._vmapmode_increment_nesting, which returns it)
+/// and its end (_vmapmode_decrement_nesting); an input mapped over
+/// `batchDim` at that level (torch._add_batch_dim); a result made physical
+/// again with its batch at `outDim` (torch._remove_batch_dim), repeated
+/// `batchSize` times if it does not depend on the batch.
+std::int64_t vmapIncrementNesting();
+std::int64_t vmapDecrementNesting();
+Tensor addBatchDim(const Tensor& tensor, std::int64_t batchDim, std::int64_t level);
+Tensor removeBatchDim(const Tensor& tensor, std::int64_t level, std::int64_t batchSize, std::int64_t outDim);
+// [vmap_pieces]
+
 /// `tensor` with dimension `from` moved to `to`, the others keeping their
 /// order: a view made here, not an operator call (this chapter has no
 /// permute), so it refuses a tensor that requires grad.

@@ -1,4 +1,4 @@
 import torch
 t = torch.ones(2, 3)
 print("before")
-print(torch.autograd.grad)
+print(torch.autograd.functional)

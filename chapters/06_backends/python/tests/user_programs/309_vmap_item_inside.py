@@ -1,0 +1,7 @@
+import torch
+import torch._vmap_internals
+
+def f(row):
+    return row * row.sum().item()
+
+print(torch._vmap_internals.vmap(f)(torch.tensor([[1.0, 2.0], [3.0, 4.0]])))
