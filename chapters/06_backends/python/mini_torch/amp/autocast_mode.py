@@ -13,7 +13,8 @@ Its checks, warnings and their order are 1.13's, odd corners included: an
 unsupported CPU dtype warns and disables autocast in __init__, then
 __enter__ still sets that dtype, whose C++ setter refuses it; 'cuda' without
 a CUDA device warns and disables it. Not here: TorchScript (mini_torch has no
-script mode), 'xpu', and the torch_xla check of 1.13's amp_definitely_not_available.
+script mode), 'xpu' (which fails as in 1.13, which has no torch.xpu), and the
+torch_xla check of 1.13's amp_definitely_not_available.
 """
 
 import functools
@@ -62,6 +63,10 @@ class autocast(object):
             self.fast_dtype = _C.get_autocast_gpu_dtype()
         elif self.device == 'cpu':
             self.fast_dtype = _C.get_autocast_cpu_dtype()
+        elif self.device == 'xpu':
+            # 1.13 asks torch.xpu, which it does not have: an AttributeError.
+            import mini_torch
+            self.fast_dtype = mini_torch.xpu.get_autocast_xpu_dtype()
         else:
             raise RuntimeError('User specified autocast device_type must be \'cuda\' or \'cpu\'')
         self._cache_enabled = _C.is_autocast_cache_enabled()
