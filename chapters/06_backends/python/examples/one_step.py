@@ -80,7 +80,6 @@ def by_hand(batch, inputs, hidden, classes):
     }
 
 
-# [autocast_forward]
 def autocast_forward(torch, F, params, xb, yb):
     """train_digits.model() and training_step's loss under autocast("cpu"),
     one operator at a time: [(what, its result)]. The same calls in the same
@@ -97,7 +96,6 @@ def autocast_forward(torch, F, params, xb, yb):
         whole = F.nll_loss(torch.log_softmax(train_digits.model(torch, params, xb), dim=1), yb)
     assert whole.item() == steps[-1][1].item(), "the steps are not model()'s forward pass"
     return steps
-# [autocast_forward]
 
 
 def show_autocast(torch_name, torch, F, xb, yb):
