@@ -20,11 +20,11 @@ bt -frame-arguments presence
 # check: #9  [...] in mini::ch06::mm_mat2_backward (...) at [...]/functions_manual.cpp:[...]
 # check: #10 [...] in mini::ch06::autograd::generated::MmBackward0::apply (...) at [...]/generated/autograd/Functions.cpp:[...]
 # check: #12 [...] in mini::ch06::Engine::execute (...) at [...]/engine.cpp:[...]
-# check: #14 [...] in mini::ch06::GradCapture::grad (...) at [...]/autograd_grad.cpp:[...]
-# check: #15 [...] in operator() (...) at [...]/functorch/per_sample_gradients.cpp:[...]
-# check: #20 [...] in operator() (...) at [...]/functorch/vmap.cpp:[...]
-# check: #25 [...] in mini::ch06::perSampleGradients([...]) (...) at [...]/functorch/per_sample_gradients.cpp:[...]
-# check: #26 [...] in (anonymous namespace)::vmapDemo () at [...]chapters/06_backends/demo/main.cpp:[...]
+# check: #15 [...] in mini::ch06::GradCapture::grad (...) at [...]/autograd_grad.cpp:[...]
+# check: #16 [...] in operator() (...) at [...]/functorch/per_sample_gradients.cpp:[...]
+# check: #21 [...] in operator() (...) at [...]/functorch/vmap.cpp:[...]
+# check: #26 [...] in mini::ch06::perSampleGradients([...]) (...) at [...]/functorch/per_sample_gradients.cpp:[...]
+# check: #27 [...] in (anonymous namespace)::vmapDemo () at [...]chapters/06_backends/demo/main.cpp:[...]
 # The arguments on the stack: t(x), a plain [3, 4], and the incoming
 # gradient, batched: one [4, 1] per sample, its physical value [4, 4, 1]
 # with the batch first, made by the vmap of level 1.
@@ -32,14 +32,16 @@ print *stack
 # check: $1 = Stack[IValue(Tensor(float64, shape=[3, 4], device=cpu)), IValue(BatchedTensor(lvl=1, bdim=0, value=Tensor(float64, shape=[4, 4, 1], device=cpu)))]
 print mini::ch06::currentVmapLevel()
 # check: $2 = 1
-# Only the right side is batched, so the rule multiplies and sums over k:
-# stop where it wraps the result and look at the two physical views it built.
+# Only the right side is batched, and nothing here requires grad (the
+# engine runs with grad mode off), so the rule folds the batch into the rows
+# of the transposes: stop where it wraps the result and look at the
+# transposed gradient it copied, [B, m, k], and the one product, [B, m, n].
 tbreak mini::ch06::makeBatched
 continue
 # check: mini::ch06::makeBatched (value=Tensor(float64, shape=[4, 3, 1], device=cpu), level=1) at [...]/batched_tensor_impl.cpp:[...]
 up
 # check: #1  [...] in mini::ch06::matmulBatchRule (op=OperatorHandle "aten::matmul", stack=[...]) at [...]/batching_rules.cpp:[...]
-print left
-# check: $3 = Tensor(float64, shape=[1, 3, 4, 1], device=cpu)
-print right
-# check: $4 = Tensor(float64, shape=[4, 1, 4, 1], device=cpu)
+print otherT
+# check: $3 = Tensor(float64, shape=[4, 1, 4], device=cpu)
+print product
+# check: $4 = Tensor(float64, shape=[4, 1, 3], device=cpu)

@@ -122,12 +122,24 @@ if(ch06_train_digits_python)
     WORKING_DIRECTORY "${ch06_python_dir}/tests")
   set_tests_properties(ch06.python.train_digits PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
     LABELS python)
+  # The step's forward pass under autocast against 1.13's (tests/test_autocast.py;
+  # its other cases run in ch06.python, with no numpy needed).
+  add_test(NAME ch06.python.autocast_forward
+    COMMAND ${ch06_train_digits_python} -m unittest -v test_autocast.CapstoneForwardUnderAutocast
+    WORKING_DIRECTORY "${ch06_python_dir}/tests")
+  set_tests_properties(ch06.python.autocast_forward PROPERTIES ENVIRONMENT "PYTHONPATH=${ch06_python_out}"
+    LABELS python)
 else()
   add_test(NAME ch06.python.train_digits
     COMMAND ${CMAKE_COMMAND} -E echo
             "SKIPPED: no python3 for ${ch06_python_soabi} with numpy and scikit-learn; on Debian: apt-get install "
             "python3-numpy python3-sklearn (tools/install-deps)")
   set_tests_properties(ch06.python.train_digits PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED" LABELS python)
+  add_test(NAME ch06.python.autocast_forward
+    COMMAND ${CMAKE_COMMAND} -E echo
+            "SKIPPED: no python3 for ${ch06_python_soabi} with numpy and scikit-learn; on Debian: apt-get install "
+            "python3-numpy python3-sklearn (tools/install-deps)")
+  set_tests_properties(ch06.python.autocast_forward PROPERTIES SKIP_REGULAR_EXPRESSION "SKIPPED" LABELS python)
 endif()
 
 # The walkthrough from python3 (gdb/add_from_python.gdb): gdb runs the

@@ -132,6 +132,22 @@ TEST(CpuKernels, MatmulMatchesTheNaiveProductAcrossBlockEdges) {
             "expected scalar type Float but found Double");
 }
 
+// 1.13's bfloat16 loop (gemm_notrans_) rounds each product to bfloat16
+// before it adds it to the bfloat16 running sum: [1, 1 + 2^-7] . [1 + 2^-7,
+// 1.5] is 1.0078125 + bf16(1.51171875), a tie rounded to even, 1.515625;
+// their sum 2.5234375 is a tie again, 2.53125. Rounding the sum alone gives
+// 2.515625 (the exact 2.51953125 is nearer). torch 1.13 prints
+// tensor([[2.5312]], dtype=torch.bfloat16) for the product; 65 columns take
+// the vectorised 64-wide segment and the narrower one.
+TEST(CpuKernels, BFloat16MatmulRoundsEachProductAsTorch) {
+  const std::int64_t m = 65;
+  std::vector<double> b;
+  for (double row : {1.0078125, 1.5}) b.insert(b.end(), static_cast<std::size_t>(m), row);
+  Tensor c =
+      matmulCpu(cpuTensor({1.0, 1.0078125}, {1, 2}, ScalarType::BFloat16), cpuTensor(b, {2, m}, ScalarType::BFloat16));
+  EXPECT_EQ(valuesOf(c), std::vector<double>(static_cast<std::size_t>(m), 2.53125));
+}
+
 TEST(CpuKernels, CopyConvertsBetweenEveryPairOfDtypes) {
   Tensor source = cpuTensor({0, 1.75, -2}, {3}, ScalarType::Double);
   EXPECT_THAT(valuesOf(toDtypeCpu(source, ScalarType::Long)), ElementsAre(0, 1, -2));

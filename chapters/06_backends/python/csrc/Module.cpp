@@ -1,15 +1,18 @@
 /// \file
 /// \brief mini_torch._C, the extension module: torch/csrc/Module.cpp's
 ///        initModule. It adds the C types (_TensorBase, dtype, device), the
-///        generated functions as _C._VariableFunctions, grad mode, and the
-///        dispatcher's Python API (utils/python_dispatch.cpp).
+///        generated functions as _C._VariableFunctions, grad mode, autocast's
+///        state (autograd/init.cpp), and the dispatcher's Python API
+///        (utils/python_dispatch.cpp).
 
 #include <Python.h>
 
 #include "csrc/Device.h"
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
+#include "csrc/autograd/python_autograd.h"
 #include "csrc/autograd/python_engine.h"
+#include "csrc/cuda/Module.h"
 #include "csrc/functorch/legacy_vmap.h"
 #include "csrc/python_variable.h"
 #include "csrc/utils/python_dispatch.h"
@@ -87,6 +90,11 @@ PyMODINIT_FUNC PyInit__C() {
     Py_DECREF(module);
     return nullptr;
   }
+  if (PyModule_AddFunctions(module, autograd::python_functions()) < 0) {
+    Py_DECREF(module);
+    return nullptr;
+  }
+  cuda::initModule(module);
   initDispatchBindings(module);
   initDispatchModuleBindings(module);
   initDispatchIntrospectionBindings(module);

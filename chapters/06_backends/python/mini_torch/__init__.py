@@ -34,6 +34,20 @@ from mini_torch import _vmap_internals  # noqa: E402,F401  (torch._vmap_internal
 _add_batch_dim = _C._add_batch_dim
 _remove_batch_dim = _C._remove_batch_dim
 
+# Autocast's state functions at the top level, as torch/__init__.py puts
+# torch._C's there (and names them torch.is_autocast_enabled, as it renames
+# each public function of _C); torch.autocast is torch.amp's class.
+_AUTOCAST_FUNCTIONS = ("is_autocast_enabled", "set_autocast_enabled", "is_autocast_cpu_enabled",
+                       "set_autocast_cpu_enabled", "get_autocast_cpu_dtype", "set_autocast_cpu_dtype",
+                       "get_autocast_gpu_dtype", "set_autocast_gpu_dtype", "autocast_increment_nesting",
+                       "autocast_decrement_nesting", "clear_autocast_cache", "is_autocast_cache_enabled",
+                       "set_autocast_cache_enabled")
+for _name in _AUTOCAST_FUNCTIONS:
+    getattr(_C, _name).__module__ = "mini_torch"
+    globals()[_name] = getattr(_C, _name)
+from mini_torch import amp, cpu  # noqa: E402,F401
+from mini_torch.amp import autocast  # noqa: E402,F401
+
 _C._set_op_overload_factory(_op_overload_of)
 # Where 1.13's subclasses find it: torch._C._disabled_torch_function_impl.
 _C._disabled_torch_function_impl = overrides._disabled_torch_function_impl

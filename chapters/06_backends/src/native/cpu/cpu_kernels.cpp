@@ -263,11 +263,14 @@ void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::
 }
 
 // C = A B in bfloat16, rounded as 1.13's gemm_notrans_ rounds: the running
-// sum of each element lives in bfloat16, each product is float's. B is
+// sum of each element lives in bfloat16, and so does each product before it
+// is added. 1.13's `c[...] += a[...] * val` multiplies in float, but c10's
+// BFloat16 has no += that takes a float: the product converts to bfloat16
+// (one rounding), then the sum is done in float and stored (another). B is
 // converted to float once (exactly: every bfloat16 is a float), and each
 // segment of a row of C is kept in float, each value rounded to bfloat16's
-// precision after every step (BFloat16::roundedFloat), so the inner loop is
-// float arithmetic the compiler can vectorise.
+// precision where 1.13 stores one (BFloat16::roundedFloat), so the inner
+// loop is float arithmetic the compiler can vectorise.
 void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) {
   const std::int64_t n = a.sizes()[0];
   const std::int64_t k = a.sizes()[1];
@@ -290,12 +293,12 @@ void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) 
                       const float* bRow = bFloat.data() + p * m + j0;
                       if (width == kWidth) {
                         for (std::size_t j = 0; j < kWidth; ++j) {
-                          sums[j] = BFloat16::roundedFloat(sums[j] + aip * bRow[j]);
+                          sums[j] = BFloat16::roundedFloat(sums[j] + BFloat16::roundedFloat(aip * bRow[j]));
                         }
                       } else {
                         for (std::int64_t j = 0; j < width; ++j) {
-                          sums[static_cast<std::size_t>(j)] =
-                              BFloat16::roundedFloat(sums[static_cast<std::size_t>(j)] + aip * bRow[j]);
+                          sums[static_cast<std::size_t>(j)] = BFloat16::roundedFloat(
+                              sums[static_cast<std::size_t>(j)] + BFloat16::roundedFloat(aip * bRow[j]));
                         }
                       }
                     }
@@ -314,9 +317,9 @@ Tensor matmulCpu(const Tensor& self, const Tensor& other) {
 }
 
 void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other) {
-  // BFloat16 as 1.13's CPU gemm does it (gemm_notrans_): each product in
-  // float, added to the element of C, which is stored, and so rounded, in
-  // bfloat16 after every step, in order of p. 1.13 has no such loop for
+  // BFloat16 as 1.13's CPU gemm does it (gemm_notrans_): each product
+  // rounded to bfloat16, added to the element of C, which is stored, and so
+  // rounded, in bfloat16 after every step, in order of p. 1.13 has no such loop for
   // Half: the dispatch below refuses it, as torch does.
   if (result.dtype() == ScalarType::BFloat16) {
     Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
