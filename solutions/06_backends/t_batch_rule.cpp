@@ -2,6 +2,11 @@
 // The lesson: chapters/06_backends/part7_vmap.md#exercise-69
 // Declared in: mini/exercises/t_batch_rule.h
 #include "mini/exercises/t_batch_rule.h"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
 #include "mini/functorch/batched_tensor_impl.h"
 #include "mini/functorch/vmap.h"
 #include "mini/op_registration/library.h"
@@ -12,7 +17,12 @@ inline namespace ch06 {
 Tensor tBatchRule(const Tensor& self) {
   const BatchedTensorImpl& batched = *maybeGetBatchedImpl(self);
   const Tensor& physical = batched.value;
-  // The sample's rank, not the physical one: dimension 0 is the batch.
+  // The sample's rank, not the physical one: dimension 0 is the batch. A
+  // sample t() refuses outside vmap is refused in the same words.
+  if (physical.dim() - 1 > 2) {
+    throw std::invalid_argument(
+        fmt::format("t() expects a tensor with <= 2 dimensions, but self is {}D", physical.dim() - 1));
+  }
   if (physical.dim() - 1 < 2) {
     return makeBatched(physical, batched.level);
   }

@@ -62,7 +62,7 @@ def _broadcast_to_and_flatten(in_dims, spec):
     if spec is None:
         return None
     kind, specs = spec
-    if len(in_dims) != len(specs):
+    if type(in_dims) is not kind or len(in_dims) != len(specs):  # 1.13's specs compare the container type too
         return None
     flat = []
     for dims, (_, child_spec) in zip(in_dims, specs):
@@ -103,6 +103,13 @@ def _create_batched_inputs(in_dims, args, vmap_level, func):
                          f"with the structure of `inputs`. in_dims has structure {_spec_str(_tree_flatten(in_dims)[1])}"
                          f" but inputs has structure {_spec_str(args_spec)}.")
     for arg, in_dim in zip(flat_args, flat_in_dims):
+        if isinstance(in_dim, bool) and isinstance(arg, _C._TensorBase):
+            # 1.13 passes it on to arg.size(in_dim), whose parser takes no bool.
+            raise TypeError(
+                "size() received an invalid combination of arguments - got (bool), but expected one of:\n"
+                " * (int dim)\n      didn't match because some of the arguments have invalid types: (!bool!)\n"
+                " * ()\n      didn't match because some of the arguments have invalid types: (!bool!)\n"
+                " * (name dim)\n      didn't match because some of the arguments have invalid types: (!bool!)\n")
         if not isinstance(in_dim, int) and in_dim is not None:
             raise ValueError(f"vmap({_get_name(func)}, in_dims={in_dims}, ...)(<inputs>): Got in_dim={in_dim} for an "
                              f"input but in_dim must be either an integer dimension or None.")
@@ -135,6 +142,15 @@ def _unwrap_batched(batched_outputs, out_dims, vmap_level, batch_size, func, all
                          f"output (got {num_outputs} outputs) of {_get_name(func)}.")
     else:
         out_dims_as_tuple = out_dims
+    outputs = (batched_outputs,) if isinstance(batched_outputs, _C._TensorBase) else batched_outputs
+    for out, out_dim in zip(outputs, out_dims_as_tuple):
+        if isinstance(out_dim, bool):  # 1.13's _remove_batch_dim binding takes no bool for an int
+            raise TypeError("_remove_batch_dim(): argument 'out_dim' (position 4) must be int, not bool")
+        rank = out.dim() + 1 if isinstance(out, _C._TensorBase) else None  # with the batch dimension
+        if rank is not None and not -rank <= out_dim < rank:
+            # 1.13's movedim of the physical result checks it (maybe_wrap_dim).
+            raise IndexError(f"Dimension out of range (expected to be in range of [{-rank}, {rank - 1}], but got "
+                             f"{out_dim})")
     if isinstance(batched_outputs, _C._TensorBase):
         return _C._remove_batch_dim(batched_outputs, vmap_level, batch_size, out_dims_as_tuple[0])
     return tuple(None if out is None and allow_none_pass_through

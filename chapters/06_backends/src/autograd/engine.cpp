@@ -273,9 +273,6 @@ namespace {
 /// output that requires no grad has no root; a missing gradient is ones
 /// for a one-element output only; a given one has the output's shape.
 std::pair<std::vector<Edge>, TensorList> rootsAndSeeds(const TensorList& outputs, const TensorList& gradOutputs) {
-  if (outputs.empty()) {
-    throw std::invalid_argument("autograd: expected at least one output to differentiate");
-  }
   std::vector<Edge> roots;
   TensorList seeds;
   for (std::size_t i = 0; i < outputs.size(); ++i) {
@@ -304,6 +301,10 @@ std::pair<std::vector<Edge>, TensorList> rootsAndSeeds(const TensorList& outputs
           fmt::format("Mismatch in shape: grad_output[{}] has a shape of torch.Size([{}]) and output[{}] has a "
                       "shape of torch.Size([{}]).",
                       i, fmt::join(seeds.back().sizes(), ", "), i, fmt::join(output.sizes(), ", ")));
+    } else if (seeds.back().dtype() != output.dtype()) {
+      // A gradient has its output's dtype: 1.13's GraphRoot converts it
+      // (validate_outputs), which shows when the output is itself an input.
+      seeds.back() = seeds.back().to(output.dtype());
     }
   }
   return {std::move(roots), std::move(seeds)};
@@ -313,7 +314,9 @@ std::pair<std::vector<Edge>, TensorList> rootsAndSeeds(const TensorList& outputs
 
 void backward(const TensorList& outputs, const TensorList& gradOutputs, bool retainGraph) {
   auto [roots, seeds] = rootsAndSeeds(outputs, gradOutputs);
-  (void)Engine::get().execute(roots, seeds, retainGraph, {});
+  if (!roots.empty()) {  // no outputs: nothing runs, as in 1.13
+    (void)Engine::get().execute(roots, seeds, retainGraph, {});
+  }
 }
 
 TensorList grad(const TensorList& outputs, const TensorList& inputs, const TensorList& gradOutputs, bool retainGraph,
@@ -344,7 +347,9 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
       edges.push_back({input.unsafeGetTensorImpl()->autograd->gradAccumulator.lock(), 0});
     }
   }
-  TensorList grads = Engine::get().execute(roots, seeds, retainGraph, edges);
+  // No outputs: no input is reached (1.13 then says each was unused).
+  TensorList grads =
+      roots.empty() ? TensorList(inputs.size()) : Engine::get().execute(roots, seeds, retainGraph, edges);
   for (const Tensor& grad : grads) {
     if (!allowUnused && !grad.defined()) {
       throw std::runtime_error(

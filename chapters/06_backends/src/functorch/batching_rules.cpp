@@ -114,8 +114,18 @@ void sumBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, S
   const std::int64_t logicalRank = physical.dim() - 1;
   std::vector<std::int64_t> dims;
   if (arguments.size() > 1) {
+    // Each dimension is checked against the sample's rank, as sum checks it
+    // outside vmap: a -2 of a 1-D sample must not reach the batch. A 0-d
+    // sample takes 0 and -1 and sums over nothing.
     for (const std::int64_t dim : arguments[1].toIntList()) {
-      dims.push_back((dim < 0 ? dim + logicalRank : dim) + 1);
+      const std::int64_t wrapped = mini::wrapDim(dim, logicalRank);
+      if (logicalRank > 0) {
+        dims.push_back(wrapped + 1);
+      }
+    }
+    if (logicalRank == 0) {
+      push(*stack, makeBatched(clone(physical), level));
+      return;
     }
   }
   if (dims.empty()) {
@@ -212,6 +222,12 @@ void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
   const std::optional<Tensor> selfPhysical = physicalAt(self, level);
   const std::optional<Tensor> otherPhysical = physicalAt(other, level);
   const std::int64_t n = self.sizes()[0], k = self.sizes()[1], m = other.sizes()[1];
+  if (other.sizes()[0] != k) {
+    // Checked on the samples, as matmul checks them: the folded products
+    // below would name the batch's sizes instead, or fail in a view.
+    throw std::runtime_error(
+        fmt::format("mat1 and mat2 shapes cannot be multiplied ({}x{} and {}x{})", n, k, other.sizes()[0], m));
+  }
   if (!otherPhysical) {
     const std::int64_t batchSize = selfPhysical->sizes()[0];
     const Tensor rows = (selfPhysical->isContiguous() ? *selfPhysical : clone(*selfPhysical)).view({batchSize * n, k});

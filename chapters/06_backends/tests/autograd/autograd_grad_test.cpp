@@ -101,7 +101,20 @@ TEST(AutogradGrad, WhatCannotBeDifferentiatedIsRefused) {
   EXPECT_EQ(errorOf([&] { (void)autograd::grad({sum(mul(x, constant))}, {constant}); }),
             "One of the differentiated Tensors does not require grad");
   EXPECT_EQ(errorOf([&] { (void)autograd::grad({sum(x)}, {}); }), "grad requires non-empty inputs.");
-  EXPECT_EQ(errorOf([&] { (void)autograd::grad({}, {x}); }), "autograd: expected at least one output to differentiate");
+  // No outputs at all: no input is reached, as in 1.13.
+  EXPECT_EQ(errorOf([&] { (void)autograd::grad({}, {x}); }),
+            "One of the differentiated Tensors appears to not have been used in the graph. Set allow_unused=True if "
+            "this is the desired behavior.");
+  EXPECT_EQ(errorOf([&] { autograd::backward({}); }), "");
+}
+
+TEST(AutogradGrad, AGradientGetsItsOutputsDtype) {
+  // The output is the input: the seed itself comes back, in x's dtype.
+  const Tensor x = fromValues({1, 2}, {2}, true);
+  const Tensor seed = _to_copy(fromValues({1, 1}, {2}), ScalarType::Long, kCpu);
+  const TensorList grads = autograd::grad({x}, {x}, {seed});
+  EXPECT_EQ(grads[0].dtype(), x.dtype()) << "the int64 seed must come back in x's dtype";
+  EXPECT_THAT(values(grads[0]), ElementsAre(1, 1));
 }
 
 TEST(AutogradGrad, UnderVmapTheGradientsAreBatchedNotTheOutputs) {

@@ -1,11 +1,14 @@
 // Exercise 06.9: a batching rule for t, checked against a loop over the samples.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "mini/aten/aten.h"
 #include "mini/dispatch/dispatch_trace.h"
 #include "mini/exercises/t_batch_rule.h"
 #include "mini/functorch/batched_tensor_impl.h"
 #include "mini/functorch/vmap.h"
+#include "mini/util/exercise.h"
 #include "support/exercise_support.h"
 #include "support/test_helpers.h"
 
@@ -62,6 +65,22 @@ TEST(Exercise06_9, ASampleOfOneDimensionIsItself) {
         << "t of a 1-D sample is the sample itself: the rule must look at the logical rank (the physical rank "
            "minus the batch dimension), not the physical one";
     EXPECT_EQ(values(result), values(batch));
+  });
+}
+
+TEST(Exercise06_9, ASampleOfMoreThanTwoDimensionsIsRefusedAsTRefusesIt) {
+  runExercise([] {
+    std::string message;
+    try {
+      (void)vmapT(counting({3, 2, 4, 5}));
+    } catch (const ExerciseNotDone&) {
+      throw;
+    } catch (const std::exception& error) {
+      message = error.what();
+    }
+    EXPECT_EQ(message, "t() expects a tensor with <= 2 dimensions, but self is 3D")
+        << "t of a 3-D tensor is refused outside vmap; a 3-D sample must be refused too, naming the sample's rank "
+           "(not the physical one, and not transposing its first two dimensions in silence)";
   });
 }
 

@@ -29,7 +29,8 @@ Tensor tupleTensor(PyObject* tuple, Py_ssize_t i, bool noneAllowed, const char* 
   if (noneAllowed && item == Py_None) {
     return {};
   }
-  throw TypeError(fmt::format("element {} of {} tuple is not a Tensor{}", i, what, noneAllowed ? " or None" : ""));
+  throw std::runtime_error(
+      fmt::format("element {} of {} tuple is not a Tensor{}", i, what, noneAllowed ? " or None" : ""));
 }
 
 /// run_backward(tensors, grad_tensors, keep_graph, create_graph, inputs=None,
@@ -52,9 +53,9 @@ PyObject* THPEngine_run_backward(PyObject* /*self*/, PyObject* args, PyObject* k
     return nullptr;
   }
   if (!PyTuple_Check(tensors) || !PyTuple_Check(grad_tensors)) {
-    throw TypeError(fmt::format("{} argument is expected to be a tuple, but got {}",
-                                PyTuple_Check(tensors) ? "grad_tensors" : "tensors",
-                                Py_TYPE(PyTuple_Check(tensors) ? grad_tensors : tensors)->tp_name));
+    throw std::runtime_error(fmt::format("{} argument is expected to be a tuple, but got {}",
+                                         PyTuple_Check(tensors) ? "grad_tensors" : "tensors",
+                                         Py_TYPE(PyTuple_Check(tensors) ? grad_tensors : tensors)->tp_name));
   }
   if (create_graph != 0) {
     PyErr_SetString(PyExc_NotImplementedError,
@@ -83,7 +84,7 @@ PyObject* THPEngine_run_backward(PyObject* /*self*/, PyObject* args, PyObject* k
     for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(inputs); ++i) {
       PyObject* input = PyTuple_GET_ITEM(inputs, i);
       if (!THPVariable_Check(input)) {
-        throw TypeError(fmt::format("all inputs have to be Tensors, but got {}", Py_TYPE(input)->tp_name));
+        throw std::runtime_error(fmt::format("all inputs have to be Tensors, but got {}", Py_TYPE(input)->tp_name));
       }
       differentiated.push_back(THPVariable_Unpack(input));
     }

@@ -31,6 +31,8 @@ def _make_grads(outputs, grads, is_grads_batched):
     new_grads = []
     for index, (out, grad) in enumerate(zip(outputs, grads)):
         if isinstance(grad, _C._TensorBase):
+            if is_grads_batched and grad.dim() > 0 and grad.shape[0] == 0:
+                raise IndexError("index 0 is out of bounds for dimension 0 with size 0")  # 1.13 reads grad[0]
             if is_grads_batched and grad.dim() == 0:
                 raise IndexError("invalid index of a 0-dim tensor. Use `tensor.item()` in Python or "
                                  "`tensor.item<T>()` in C++ to convert a 0-dim tensor to a number")

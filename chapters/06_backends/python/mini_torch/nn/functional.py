@@ -16,6 +16,7 @@ aten.nll_loss_forward and aten.nll_loss_backward.
 """
 
 import contextlib
+import warnings
 
 import mini_torch
 from mini_torch import _C
@@ -64,7 +65,12 @@ def _check_target(target, classes, ignore_index):
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
-    """torch.nn.functional.log_softmax."""
+    """torch.nn.functional.log_softmax; with no dim, 1.13's deprecated
+    implicit choice (_get_softmax_dim): 0 for a 0-, 1- or 3-D input, else 1."""
+    if dim is None:
+        warnings.warn("Implicit dimension choice for log_softmax has been deprecated. Change the call to include "
+                      "dim=X as an argument.", stacklevel=_stacklevel)
+        dim = 0 if input.dim() in (0, 1, 3) else 1
     return _log_softmax(input, dim, dtype)
 
 
@@ -83,6 +89,12 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise ValueError(f"{reduction} is not a valid value for reduction")
     classes = input.shape[1]
     _check_target(target, classes, ignore_index)
+    if mini_torch.is_autocast_cpu_enabled() and input.device.type == "cpu" and input.dtype in (
+            mini_torch.bfloat16, mini_torch.float16):
+        # 1.13's aten::nll_loss is on CPU autocast's fp32 list
+        # (autocast_mode.cpp): its Autocast kernel casts a lower-precision
+        # input up before the loss, so the loss is float32.
+        input = input.to(mini_torch.float32)
     # A target equal to ignore_index (-100 by default) matches no class: its
     # row contributes 0 and is not counted. An ignore_index that is a class
     # takes that class's rows out of the mask too.

@@ -271,7 +271,11 @@ void accumulateRowSegment(T* c, const T* aRow, const T* b, std::int64_t m, std::
 // segment of a row of C is kept in float, each value rounded to bfloat16's
 // precision where 1.13 stores one (BFloat16::roundedFloat), so the inner
 // loop is float arithmetic the compiler can vectorise.
-void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) {
+//
+// With `sumInFloat`, the running sum is a float and only C's element is
+// rounded, once: 1.13's gemm_transa_, which its addmm takes when B is a
+// transposed view (B = W.t(), as mm's backward multiplies grad @ w.t()).
+void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b, bool sumInFloat) {
   const std::int64_t n = a.sizes()[0];
   const std::int64_t k = a.sizes()[1];
   const std::int64_t m = b.sizes()[1];
@@ -291,7 +295,11 @@ void matmulBFloat16IntoCpu(const Tensor& out, const Tensor& a, const Tensor& b) 
                     for (std::int64_t p = 0; p < k; ++p) {
                       const float aip = static_cast<float>(A[i * k + p]);
                       const float* bRow = bFloat.data() + p * m + j0;
-                      if (width == kWidth) {
+                      if (sumInFloat) {
+                        for (std::int64_t j = 0; j < width; ++j) {
+                          sums[static_cast<std::size_t>(j)] += aip * bRow[j];
+                        }
+                      } else if (width == kWidth) {
                         for (std::size_t j = 0; j < kWidth; ++j) {
                           sums[j] = BFloat16::roundedFloat(sums[j] + BFloat16::roundedFloat(aip * bRow[j]));
                         }
@@ -322,8 +330,17 @@ void matmulIntoCpu(const Tensor& result, const Tensor& self, const Tensor& other
   // rounded, in bfloat16 after every step, in order of p. 1.13 has no such loop for
   // Half: the dispatch below refuses it, as torch does.
   if (result.dtype() == ScalarType::BFloat16) {
+    // Which of 1.13's loops its addmm picks, from the operands' layouts: its
+    // gemm computes Cᵀ = Bᵀ·Aᵀ, so B is its first matrix, "transposed" when
+    // B is column-major (a t() view) and A is not; then the sum is a float.
+    const auto rowMajor = [](const Tensor& t) {
+      return t.strides()[1] == 1 && t.strides()[0] >= std::max<std::int64_t>(1, t.sizes()[1]);
+    };
+    const auto columnMajor = [&](const Tensor& t) {
+      return !rowMajor(t) && t.strides()[0] == 1 && t.strides()[1] >= std::max<std::int64_t>(1, t.sizes()[0]);
+    };
     Tensor out = result.isContiguous() ? result : emptyTensor(result.sizes(), result.options());
-    matmulBFloat16IntoCpu(out, contiguousCpu(self), contiguousCpu(other));
+    matmulBFloat16IntoCpu(out, contiguousCpu(self), contiguousCpu(other), columnMajor(other) && !columnMajor(self));
     if (!out.isSameAs(result)) {
       Tensor destination = result;
       copyCpu_(destination, out);
