@@ -112,6 +112,15 @@ TEST_F(ClassifierKernelsOnCuda, ArgmaxRefusesWhatTheCpuRefusesInCudasWords) {
   EXPECT_EQ(errorOf([&] { argmax(onGpu(empty)); }), errorOf([&] { argmax(empty); }));
   EXPECT_EQ(errorOf([&] { argmax(onGpu(empty)); }),
             "argmax(): Expected reduction dim to be specified for input.numel() == 0.");
+  // CPU and CUDA share the impl(), which picks its loop by device: the out=
+  // wrapper refuses an out on another device before either loop could be
+  // handed the other's memory.
+  Tensor hostOut = emptyTensor({3}, {ScalarType::Long, kCpu});
+  EXPECT_THAT(errorOf([&] { argmax_out(hostOut, onGpu(toDtypeCpu(flags, ScalarType::Float)), 1); }),
+              ::testing::HasSubstr("Expected out tensor to have device cuda:0, but got cpu instead"));
+  Tensor hostFlags = emptyTensor({3, 2}, {ScalarType::Bool, kCpu});
+  EXPECT_THAT(errorOf([&] { eq_out(hostFlags, onGpu(flags), onGpu(flags)); }),
+              ::testing::HasSubstr("Expected out tensor to have device cuda:0, but got cpu instead"));
 }
 
 TEST_F(ClassifierKernelsOnCuda, LogSoftmaxAndItsBackwardAreTheCpusToAFloatsRounding) {

@@ -333,7 +333,6 @@ Tensor writableOutput(const Tensor& out) { return out.isContiguous() ? out : emp
 // device-independent part (src/native/cpu/cpu_kernels.cpp: a dimension of
 // size 1, an empty result). The dtype error is named "argmax_cuda", as 1.13's.
 void argmaxIntoCuda(const Tensor& out, const Tensor& self, std::optional<std::int64_t> dim) {
-  checkSameDevice("argmax", {&self, &out});
   const Tensor input = contiguousCuda(self);
   const AroundDim shape = aroundDim(input, dim);
   Tensor result = out.dtype() == ScalarType::Long ? writableOutput(out)
