@@ -189,5 +189,21 @@ TEST(Parallel, ChunksCoverTheRangeOnceAndExceptionsReachTheCaller) {
             "chunk 7 failed");
 }
 
+// 1.13's argmax runs its loop only on a non-empty iteration, so an empty
+// result refuses no dtype: torch.zeros(0, 3, dtype=torch.bool).argmax(1) is
+// tensor([], dtype=torch.int64), and along dimension 0 the meta's error.
+// The CUDA kernel shares this part of the impl() (tests/gpu/).
+TEST(CpuKernels, ArgmaxOfAnEmptyResultChecksNoDtype) {
+  const Tensor empty = emptyTensor({0, 3}, {ScalarType::Bool, kCpu});
+  const Tensor result = argmax(empty, 1);
+  EXPECT_EQ(result.sizes(), Sizes({0}));
+  EXPECT_EQ(result.dtype(), ScalarType::Long);
+  EXPECT_EQ(errorOf([&] { argmax(empty, 0); }), "argmax(): Expected reduction dim 0 to have non-zero size.");
+  EXPECT_EQ(errorOf([&] {
+              argmax(emptyTensor({2, 3}, {ScalarType::Bool, kCpu}), 1);
+            }),
+            "\"argmax_cpu\" not implemented for 'Bool'");
+}
+
 }  // namespace
 }  // namespace mini

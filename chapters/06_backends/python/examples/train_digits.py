@@ -10,7 +10,10 @@ download). The weights start from one seeded numpy generator, so the two
 modules start from the same numbers; every step prints its loss, the end the
 held-out accuracy. --steps N stops after N steps (the CI test runs a short
 run against torch 1.13's losses: maint/reference/gen_train_digits_data.py).
-MINI_TORCH_MODULE=torch|mini_torch chooses as --torch does.
+--device cuda trains on a GPU: the data and the weights move there with
+.to(device), as a PyTorch user moves them (tools/gpu-check runs the short run
+so through mini_torch). MINI_TORCH_MODULE=torch|mini_torch chooses as --torch
+does.
 """
 
 import argparse
@@ -42,6 +45,7 @@ def parse_args(argv):
                         help="the module imported as torch (default: $MINI_TORCH_MODULE, else torch)")
     parser.add_argument("--steps", type=int, default=None, help="stop after this many steps (default: every epoch)")
     parser.add_argument("--quiet", action="store_true", help="print the first and last steps only")
+    parser.add_argument("--device", default="cpu", help="where to train: cpu (the default) or cuda")
     return parser.parse_args(argv)
 
 
@@ -57,14 +61,16 @@ def load_data():
     return (images[test_count:], labels[test_count:]), (images[:test_count], labels[:test_count])
 
 
-def init_params(torch, inputs=64, classes=10):
-    """w1, b1, w2, b2 from numpy, so that both modules start from the same numbers."""
+def init_params(torch, inputs=64, classes=10, device="cpu"):
+    """w1, b1, w2, b2 from numpy, so that both modules start from the same
+    numbers; moved to `device` before they require grad, so that each is a
+    leaf there (a copy made after would be a non-leaf, with no .grad)."""
     rng = np.random.default_rng(SEED)
-    w1 = torch.tensor(rng.normal(0.0, inputs ** -0.5, (inputs, HIDDEN)).astype(np.float32), requires_grad=True)
-    b1 = torch.tensor(np.zeros(HIDDEN, dtype=np.float32), requires_grad=True)
-    w2 = torch.tensor(rng.normal(0.0, HIDDEN ** -0.5, (HIDDEN, classes)).astype(np.float32), requires_grad=True)
-    b2 = torch.tensor(np.zeros(classes, dtype=np.float32), requires_grad=True)
-    return [w1, b1, w2, b2]
+    w1 = torch.tensor(rng.normal(0.0, inputs ** -0.5, (inputs, HIDDEN)).astype(np.float32))
+    b1 = torch.tensor(np.zeros(HIDDEN, dtype=np.float32))
+    w2 = torch.tensor(rng.normal(0.0, HIDDEN ** -0.5, (HIDDEN, classes)).astype(np.float32))
+    b2 = torch.tensor(np.zeros(classes, dtype=np.float32))
+    return [p.to(device).requires_grad_() for p in (w1, b1, w2, b2)]
 
 
 # [training_step]
@@ -87,13 +93,14 @@ def training_step(torch, F, params, xb, yb):
 # [training_step]
 
 
-def train(torch, F, steps=None, quiet=False, log=print):
-    """`torch` and `F` are the module and its nn.functional. Returns ([the
-    loss of each step], held-out accuracy, seconds per step)."""
+def train(torch, F, steps=None, quiet=False, log=print, device="cpu"):
+    """`torch` and `F` are the module and its nn.functional; `device` where
+    the data and the weights go. Returns ([the loss of each step], held-out
+    accuracy, seconds per step)."""
     (x_train, y_train), (x_test, y_test) = load_data()
-    x_train, y_train = torch.tensor(x_train), torch.tensor(y_train)
-    x_test, y_test = torch.tensor(x_test), torch.tensor(y_test)
-    params = init_params(torch)
+    x_train, y_train = torch.tensor(x_train).to(device), torch.tensor(y_train).to(device)
+    x_test, y_test = torch.tensor(x_test).to(device), torch.tensor(y_test).to(device)
+    params = init_params(torch, device=device)
 
     losses = []
     started = time.perf_counter()
@@ -121,8 +128,8 @@ def main(argv):
     args = parse_args(argv)
     torch = importlib.import_module(args.torch)  # import torch, or import mini_torch as torch
     F = importlib.import_module(f"{args.torch}.nn.functional")  # import torch.nn.functional as F
-    print(f"train_digits: {args.torch} from {os.path.dirname(torch.__file__)}")
-    _, _, seconds_per_step = train(torch, F, args.steps, args.quiet)
+    print(f"train_digits: {args.torch} from {os.path.dirname(torch.__file__)}, on {args.device}")
+    _, _, seconds_per_step = train(torch, F, args.steps, args.quiet, device=args.device)
     print(f"time per step: {seconds_per_step * 1e3:.3f} ms")
 
 

@@ -37,7 +37,13 @@ ScalarType commonDtype(const Tensor& a, IntegerInputs integers) {
 }
 
 OutputMeta binaryMeta(const Tensor& a, const Tensor& b, std::string_view op, IntegerInputs integers) {
-  checkSameDevice(op, {&a, &b});
+  // A CPU scalar (0-d, as a Python number becomes) may join a CUDA tensor, as
+  // 1.13's TensorIterator allows; the course takes it as the second operand
+  // only, since the result goes on the first one's device.
+  const bool cpuScalarBesideCuda = a.device().isCuda() && b.device().isCpu() && b.dim() == 0;
+  if (!cpuScalarBesideCuda) {
+    checkSameDevice(op, {&a, &b});
+  }
   return {broadcastShapes(a.sizes(), b.sizes(), op), commonDtype(a, b, integers)};
 }
 

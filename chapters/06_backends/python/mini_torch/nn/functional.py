@@ -98,7 +98,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     # A target equal to ignore_index (-100 by default) matches no class: its
     # row contributes 0 and is not counted. An ignore_index that is a class
     # takes that class's rows out of the mask too.
-    picked = (target.view([target.shape[0], 1]) == mini_torch.arange(classes)).to(input.dtype)
+    picked = (target.view([target.shape[0], 1]) == mini_torch.arange(classes, device=target.device)).to(input.dtype)
     if 0 <= ignore_index < classes:
         picked = picked * (target != ignore_index).to(input.dtype).view([target.shape[0], 1])
     losses = -(input * picked).sum(1)

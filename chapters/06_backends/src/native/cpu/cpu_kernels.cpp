@@ -19,6 +19,7 @@
 #include "mini/native/cpu/cpu_loops.h"
 #include "mini/native/cpu/elementwise_stubs.h"
 #include "mini/native/cpu/kernel_dtypes.h"
+#include "mini/native/cuda/cuda_kernels.h"
 #include "mini/native/elementwise_functors.h"
 #include "mini/native/output_meta.h"
 #include "mini/native/sum_dims.h"
@@ -120,6 +121,17 @@ void comparisonIntoCpu(const Tensor& out, const Tensor& self, const Tensor& othe
   if (!into.isSameAs(out)) {
     Tensor destination = out;
     copyCpu_(destination, into);
+  }
+}
+
+// The comparisons' impl(), shared by CPU and CUDA: the loop of out's device
+// (1.13's stubs pick theirs by device too).
+void comparisonInto(const Tensor& out, const Tensor& self, const Tensor& other,
+                    DispatchStub<structured_binary_fn>& stub, Comparison which) {
+  if (out.device().isCuda()) {
+    comparisonIntoCuda(out, self, other, which);
+  } else {
+    comparisonIntoCpu(out, self, other, stub);
   }
 }
 
@@ -546,7 +558,20 @@ void structured_argmax_out::impl(const Tensor& self, std::optional<std::int64_t>
   if (dim && self.dim() > 0 && self.sizes()[static_cast<std::size_t>(d)] == 1) {
     // 1.13 answers zeros before its dtype switch: a bool tensor's too.
     Tensor destination = out;
-    fillCpu_(destination, 0.0);
+    if (self.device().isCuda()) {
+      fillCuda_(destination, 0.0);
+    } else {
+      fillCpu_(destination, 0.0);
+    }
+    return;
+  }
+  if (out.numel() == 0) {
+    // 1.13 runs its stub only on a non-empty iteration: a bool tensor of
+    // shape [0, 3] along dimension 1 gives an empty int64 result, unrefused.
+    return;
+  }
+  if (self.device().isCuda()) {
+    argmaxIntoCuda(out, self, dim);  // the GPU's loop, as 1.13's argmax_stub picks one by device
     return;
   }
   const Tensor input = contiguousCpu(self);
@@ -708,19 +733,20 @@ void structured_log_softmax_backward_cpu_out::impl(const Tensor& grad_output, co
 
 // The comparisons: a Scalar `other` as 1.13's meta() makes it, a wrapped
 // number (zero-dimensional, ranked below every tensor by type promotion).
-#define MINI_COMPARISON_IMPL(op)                                                                        \
+// One impl() for CPU and CUDA, as in 1.13: the loop is the device's.
+#define MINI_COMPARISON_IMPL(op, which)                                                                 \
   void structured_##op##_Tensor_out::impl(const Tensor& self, const Tensor& other, const Tensor& out) { \
-    comparisonIntoCpu(out, self, other, op##_stub);                                                     \
+    comparisonInto(out, self, other, op##_stub, Comparison::which);                                     \
   }                                                                                                     \
   void structured_##op##_Scalar_out::impl(const Tensor& self, const Scalar& other, const Tensor& out) { \
-    comparisonIntoCpu(out, self, wrappedScalarTensor(other), op##_stub);                                \
+    comparisonInto(out, self, wrappedScalarTensor(other), op##_stub, Comparison::which);                \
   }
-MINI_COMPARISON_IMPL(eq)
-MINI_COMPARISON_IMPL(ne)
-MINI_COMPARISON_IMPL(lt)
-MINI_COMPARISON_IMPL(le)
-MINI_COMPARISON_IMPL(gt)
-MINI_COMPARISON_IMPL(ge)
+MINI_COMPARISON_IMPL(eq, Eq)
+MINI_COMPARISON_IMPL(ne, Ne)
+MINI_COMPARISON_IMPL(lt, Lt)
+MINI_COMPARISON_IMPL(le, Le)
+MINI_COMPARISON_IMPL(gt, Gt)
+MINI_COMPARISON_IMPL(ge, Ge)
 #undef MINI_COMPARISON_IMPL
 
 }  // namespace ch06

@@ -190,6 +190,65 @@ void launchArangeCuda(T* out, std::int64_t numel, double start, double step, con
   checkLaunch("arangeKernel", op);
 }
 
+namespace {
+
+// The comparisons compare the values as they are (a __half as its float
+// value), as the CPU's loops do: ne(nan, nan) is true, every other
+// comparison with a NaN false.
+template <class T, class Compare>
+__global__ void comparisonStridedKernel(CudaGeometry geometry, bool* out, const T* a, CudaStrides aStrides, const T* b,
+                                        CudaStrides bStrides, Compare compare) {
+  using Value = CudaAccumulateType<T>;
+  for (std::int64_t i = firstIndex(); i < geometry.numel; i += gridStride()) {
+    out[i] = compare(static_cast<Value>(a[offsetOf(i, geometry, aStrides)]),
+                     static_cast<Value>(b[offsetOf(i, geometry, bStrides)]));
+  }
+}
+
+#define MINI_COMPARE_FUNCTOR(NAME, OP)           \
+  struct NAME {                                  \
+    template <class V>                           \
+    __device__ bool operator()(V a, V b) const { \
+      return a OP b;                             \
+    }                                            \
+  };
+MINI_COMPARE_FUNCTOR(EqualTo, ==)
+MINI_COMPARE_FUNCTOR(NotEqualTo, !=)
+MINI_COMPARE_FUNCTOR(Less, <)
+MINI_COMPARE_FUNCTOR(LessEqual, <=)
+MINI_COMPARE_FUNCTOR(Greater, >)
+MINI_COMPARE_FUNCTOR(GreaterEqual, >=)
+#undef MINI_COMPARE_FUNCTOR
+
+template <class T, class Compare>
+void launchComparison(const CudaGeometry& geometry, bool* out, const T* a, CudaStrides aStrides, const T* b,
+                      CudaStrides bStrides) {
+  comparisonStridedKernel<<<blocksFor(geometry.numel, kThreads), kThreads>>>(geometry, out, a, aStrides, b, bStrides,
+                                                                             Compare{});
+}
+
+}  // namespace
+
+template <class Host>
+void launchComparisonCuda(Comparison which, const CudaGeometry& geometry, bool* out, const Host* hostA,
+                          CudaStrides aStrides, const Host* hostB, CudaStrides bStrides, const char* op) {
+  if (geometry.numel == 0) {
+    return;
+  }
+  using T = NativeCudaTypeOf<Host>;
+  const T* a = asNative(hostA);
+  const T* b = asNative(hostB);
+  switch (which) {
+    case Comparison::Eq: launchComparison<T, EqualTo>(geometry, out, a, aStrides, b, bStrides); break;
+    case Comparison::Ne: launchComparison<T, NotEqualTo>(geometry, out, a, aStrides, b, bStrides); break;
+    case Comparison::Lt: launchComparison<T, Less>(geometry, out, a, aStrides, b, bStrides); break;
+    case Comparison::Le: launchComparison<T, LessEqual>(geometry, out, a, aStrides, b, bStrides); break;
+    case Comparison::Gt: launchComparison<T, Greater>(geometry, out, a, aStrides, b, bStrides); break;
+    case Comparison::Ge: launchComparison<T, GreaterEqual>(geometry, out, a, aStrides, b, bStrides); break;
+  }
+  checkLaunch("comparisonStridedKernel", op);
+}
+
 // The instantiations cuda_kernels.cpp calls: one per operator and dtype the
 // operator supports (the same lists as the CPU kernels' dtype switches).
 #define MINI_BINARY(OP, T)                                                                                     \
@@ -206,6 +265,9 @@ void launchArangeCuda(T* out, std::int64_t numel, double start, double step, con
 #define MINI_BINARY_REDUCED(OP) MINI_BINARY(OP, Half) MINI_BINARY(OP, BFloat16)
 #define MINI_UNARY_REDUCED(OP) MINI_UNARY(OP, Half) MINI_UNARY(OP, BFloat16)
 
+#define MINI_COMPARISON(T)                                                                                       \
+  template void launchComparisonCuda<T>(Comparison, const CudaGeometry&, bool*, const T*, CudaStrides, const T*, \
+                                        CudaStrides, const char*);
 // One operator a line: the instantiations have no semicolons for
 // clang-format to break at.
 // clang-format off
@@ -219,6 +281,8 @@ MINI_UNARY(ReluOp, std::int64_t) MINI_UNARY(ReluOp, float) MINI_UNARY(ReluOp, do
 MINI_UNARY(ExpOp, float) MINI_UNARY(ExpOp, double)
 MINI_UNARY(SigmoidOp, float) MINI_UNARY(SigmoidOp, double)
 MINI_BINARY(SigmoidBackwardOp, float) MINI_BINARY(SigmoidBackwardOp, double)
+MINI_COMPARISON(bool) MINI_COMPARISON(std::int64_t) MINI_COMPARISON(float) MINI_COMPARISON(double)
+MINI_COMPARISON(Half) MINI_COMPARISON(BFloat16)
 MINI_CAST_FROM_ALL(bool) MINI_CAST_FROM_ALL(std::int64_t) MINI_CAST_FROM_ALL(float) MINI_CAST_FROM_ALL(double)
 MINI_CAST_FROM_ALL(Half) MINI_CAST_FROM_ALL(BFloat16)
 MINI_BINARY_REDUCED(AddOp) MINI_BINARY_REDUCED(MulOp) MINI_BINARY_REDUCED(SubOp) MINI_BINARY_REDUCED(DivOp)

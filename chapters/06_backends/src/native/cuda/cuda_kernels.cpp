@@ -104,6 +104,18 @@ void castInto(const Tensor& out, const Tensor& computed) {
   }
 }
 
+// A CPU scalar beside CUDA operands (a Python number, wrapped, or any 0-d CPU
+// tensor as `other`): 1.13's TensorIterator reads it on the host and passes
+// its value to the kernel; here it is copied to the GPU first. Its dtype's
+// rank in promotion is read from the tensor given, before the copy.
+Tensor onDevice(const Tensor& tensor, Device device) {
+  if (tensor.device() == device) {
+    return tensor;
+  }
+  Tensor copy = emptyTensor(tensor.sizes(), {tensor.dtype(), device});
+  return copyCuda_(copy, tensor);
+}
+
 // [binary_cuda]
 template <template <class> class Op, class Types>
 void binaryIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, const char* op,
@@ -113,7 +125,7 @@ void binaryIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, 
   // In the operands' common dtype, cast into an out= of another (as on the CPU).
   const ScalarType common = commonDtype(self, other, integers);
   const Tensor a = toDtypeCuda(self, common);
-  const Tensor b = toDtypeCuda(other, common);
+  const Tensor b = toDtypeCuda(onDevice(other, out.device()), common);
   const Tensor into = out.dtype() == common ? out : emptyTensor(shape, {common, out.device()});
   const CudaGeometry geometry = geometryOf(shape, flatIn(a, shape) && flatIn(b, shape), op);
   MINI_DISPATCH_SWITCH(Types, common, op, [&] {
@@ -288,6 +300,69 @@ Tensor& copyCuda_(Tensor& dst, const Tensor& src) {
 }
 // [copy_cuda]
 
+namespace {
+
+/// A contiguous tensor seen as [outer, reduced, inner] around dimension
+/// `dim` (a 0-d tensor is one row of one element; no dim, one row of all).
+struct AroundDim {
+  std::int64_t outer = 1;
+  std::int64_t reduced = 1;
+  std::int64_t inner = 1;
+};
+
+AroundDim aroundDim(const Tensor& self, std::optional<std::int64_t> dim) {
+  if (!dim) {
+    return {1, self.numel(), 1};
+  }
+  if (self.dim() == 0) {
+    return {};
+  }
+  const auto d = static_cast<std::size_t>(wrapDim(*dim, self.dim()));
+  const Sizes& sizes = self.sizes();
+  return {numelOf(Sizes(sizes.begin(), sizes.begin() + static_cast<std::ptrdiff_t>(d))), sizes[d],
+          numelOf(Sizes(sizes.begin() + static_cast<std::ptrdiff_t>(d) + 1, sizes.end()))};
+}
+
+/// `out` itself where a kernel can write it (contiguous), else a contiguous
+/// tensor of its shape and dtype that castInto copies back.
+Tensor writableOutput(const Tensor& out) { return out.isContiguous() ? out : emptyTensor(out.sizes(), out.options()); }
+
+}  // namespace
+
+// argmax's loop on the GPU (1.13's argmax_kernel_cuda), after the impl()'s
+// device-independent part (src/native/cpu/cpu_kernels.cpp: a dimension of
+// size 1, an empty result). The dtype error is named "argmax_cuda", as 1.13's.
+void argmaxIntoCuda(const Tensor& out, const Tensor& self, std::optional<std::int64_t> dim) {
+  const Tensor input = contiguousCuda(self);
+  const AroundDim shape = aroundDim(input, dim);
+  Tensor result = out.dtype() == ScalarType::Long ? writableOutput(out)
+                                                  : emptyTensor(out.sizes(), {ScalarType::Long, out.device()});
+  MINI_DISPATCH_SWITCH(CudaAllTypes, input.dtype(), "argmax_cuda", [&] {
+    launchArgmaxCuda<scalar_t>(dataOf<const scalar_t>(input), shape.outer, shape.reduced, shape.inner,
+                               dataOf<std::int64_t>(result), "argmax");
+  });
+  castInto(out, result);
+}
+
+// The comparisons on the GPU, as comparisonIntoCpu: in the operands' common
+// dtype (read before a CPU scalar is copied over), into bools, cast into an
+// out= of another dtype.
+void comparisonIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, Comparison which) {
+  const char* op = comparisonName(which);
+  checkContiguousOutput(out, op);
+  const Sizes& shape = out.sizes();
+  const ScalarType common = commonDtype(self, other);
+  const Tensor a = toDtypeCuda(self, common);
+  const Tensor b = toDtypeCuda(onDevice(other, out.device()), common);
+  const Tensor into = out.dtype() == ScalarType::Bool ? out : emptyTensor(shape, {ScalarType::Bool, out.device()});
+  const CudaGeometry geometry = geometryOf(shape, false, op);
+  MINI_DISPATCH_SWITCH(CudaArithmeticTypes, common, op, [&] {
+    launchComparisonCuda<scalar_t>(which, geometry, dataOf<bool>(into), dataOf<const scalar_t>(a), stridesIn(a, shape),
+                                   dataOf<const scalar_t>(b), stridesIn(b, shape), op);
+  });
+  castInto(out, into);
+}
+
 // add's and sub's alpha on the GPU: `other` itself where alpha is 1 (every
 // call that gives none), else alpha * other in the operands' common dtype,
 // a second launch before the add. Each step rounds, as the CPU loop's
@@ -302,7 +377,7 @@ Tensor scaledByAlpha(const Tensor& self, const Tensor& other, const Scalar& alph
   Tensor alphaOnDevice = emptyTensor({}, {common, other.device()});
   checkConvertible(alpha.toDouble(), common, op);
   arangeFillCuda_(alphaOnDevice, alpha.toDouble(), 0.0);
-  return binaryCuda<MulOp, CudaArithmeticTypes>(toDtypeCuda(other, common), alphaOnDevice, op);
+  return binaryCuda<MulOp, CudaArithmeticTypes>(toDtypeCuda(onDevice(other, self.device()), common), alphaOnDevice, op);
 }
 }  // namespace
 
@@ -348,6 +423,73 @@ void structured_sum_out_cuda::impl(const Tensor& self, const std::vector<std::in
 }
 void structured_matmul_out_cuda::impl(const Tensor& self, const Tensor& other, const Tensor& out) {
   matmulIntoCuda(out, self, other);
+}
+
+// 1.13's log_softmax_cuda_out (SoftMax.cu, host_softmax): half_to_float
+// takes a Half input to a float32 result (the CPU kernel refuses it); an
+// empty input runs no loop, so refuses no dtype; the dtype error is named
+// "host_softmax", as 1.13's.
+void structured_log_softmax_cuda_out::impl(const Tensor& self, std::int64_t dim, bool half_to_float,
+                                           const Tensor& out) {
+  if (half_to_float && self.dtype() != ScalarType::Half) {
+    throw std::invalid_argument("conversion is supported for Half type only");
+  }
+  checkSameDevice("_log_softmax", {&self, &out});
+  if (self.numel() == 0) {
+    return;
+  }
+  const Tensor input = contiguousCuda(self);
+  const AroundDim shape = aroundDim(input, dim);
+  Tensor result = writableOutput(out);
+  if (half_to_float) {
+    launchLogSoftmaxCuda<Half, float>(dataOf<const Half>(input), dataOf<float>(result), shape.outer, shape.reduced,
+                                      shape.inner, "_log_softmax");
+  } else {
+    MINI_DISPATCH_SWITCH(CudaFloatingTypes, input.dtype(), "host_softmax", [&] {
+      launchLogSoftmaxCuda<scalar_t, scalar_t>(dataOf<const scalar_t>(input), dataOf<scalar_t>(result), shape.outer,
+                                               shape.reduced, shape.inner, "_log_softmax");
+    });
+  }
+  castInto(out, result);
+}
+
+// 1.13's log_softmax_backward_cuda_out: an input_dtype other than grad's is
+// half_to_float's backward (float grad, Half input) or refused, which the
+// CPU kernel does not check. An empty grad or output writes zeros, as the
+// course's CPU kernel does (1.13 leaves the memory as it was).
+void structured_log_softmax_backward_cuda_out::impl(const Tensor& grad_output, const Tensor& output, std::int64_t dim,
+                                                    ScalarType input_dtype, const Tensor& out) {
+  const bool half_to_float = grad_output.dtype() != input_dtype;
+  if (half_to_float && !(grad_output.dtype() == ScalarType::Float && input_dtype == ScalarType::Half)) {
+    throw std::invalid_argument(
+        "expected input and grad types to match, or input to be at::Half and grad to be at::Float");
+  }
+  checkSameDevice("_log_softmax_backward_data", {&grad_output, &output, &out});
+  if (grad_output.numel() == 0 || output.numel() == 0) {
+    Tensor destination = out;
+    fillCuda_(destination, 0.0);
+    return;
+  }
+  if (output.dtype() != grad_output.dtype()) {
+    // What the CPU kernel's typed read of output says (Tensor::dataPtr).
+    throw std::invalid_argument(fmt::format("expected scalar type {} but found {}",
+                                            scalarTypeCName(grad_output.dtype()), scalarTypeCName(output.dtype())));
+  }
+  const Tensor grad = contiguousCuda(grad_output);
+  const Tensor y = contiguousCuda(output);
+  const AroundDim shape = aroundDim(grad, dim);
+  Tensor result = writableOutput(out);
+  if (half_to_float) {
+    launchLogSoftmaxBackwardCuda<float, Half>(dataOf<const float>(grad), dataOf<const float>(y), dataOf<Half>(result),
+                                              shape.outer, shape.reduced, shape.inner, "_log_softmax_backward_data");
+  } else {
+    MINI_DISPATCH_SWITCH(CudaFloatingTypes, out.dtype(), "host_softmax_backward", [&] {
+      launchLogSoftmaxBackwardCuda<scalar_t, scalar_t>(dataOf<const scalar_t>(grad), dataOf<const scalar_t>(y),
+                                                       dataOf<scalar_t>(result), shape.outer, shape.reduced,
+                                                       shape.inner, "_log_softmax_backward_data");
+    });
+  }
+  castInto(out, result);
 }
 
 }  // namespace ch06

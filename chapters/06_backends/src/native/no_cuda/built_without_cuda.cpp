@@ -53,6 +53,10 @@ Tensor sumCuda(const Tensor&, std::optional<std::int64_t>, bool) { refuse("sum")
 Tensor sumAllCuda(const Tensor&) { refuse("sum"); }
 Tensor matmulCuda(const Tensor&, const Tensor&) { refuse("matmul"); }
 void matmulIntoCuda(const Tensor&, const Tensor&, const Tensor&) { refuse("matmul"); }
+void argmaxIntoCuda(const Tensor&, const Tensor&, std::optional<std::int64_t>) { refuse("argmax"); }
+void comparisonIntoCuda(const Tensor&, const Tensor&, const Tensor&, Comparison which) {
+  refuse(comparisonName(which));
+}
 Tensor& fillCuda_(Tensor&, double) { refuse("fill_"); }
 Tensor& arangeFillCuda_(Tensor&, double, double) { refuse("arange"); }
 Tensor toDtypeCuda(const Tensor&, ScalarType) { refuse("to"); }

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "mini/core/tensor.h"
+#include "mini/native/cuda/cuda_launchers.h"
 
 namespace mini {
 inline namespace ch06 {
@@ -40,6 +41,12 @@ Tensor sumAllCuda(const Tensor& self);
 Tensor matmulCuda(const Tensor& self, const Tensor& other);
 /// The same into `out`, which has the result's shape and dtype (contiguous).
 void matmulIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other);
+/// The loops of the impl()s that CPU and CUDA share, as 1.13's share one
+/// impl() and call a stub per device: argmax's (self and out on the GPU,
+/// out int64 of the result's shape), the comparisons' (`other` may be a CPU
+/// scalar, which is copied to the GPU).
+void argmaxIntoCuda(const Tensor& out, const Tensor& self, std::optional<std::int64_t> dim);
+void comparisonIntoCuda(const Tensor& out, const Tensor& self, const Tensor& other, Comparison which);
 Tensor& fillCuda_(Tensor& self, double value);
 Tensor& arangeFillCuda_(Tensor& self, double start, double step);
 /// dst[...] = src[...] where either side is on a GPU (copy_'s CUDA kernel):

@@ -55,6 +55,29 @@ void launchSumAllCuda(const T* in, std::int64_t numel, T* out, const char* op);
 template <class T>
 void launchSumDimCuda(const T* in, std::int64_t outer, std::int64_t reduced, std::int64_t inner, T* out,
                       const char* op);
+/// The six comparisons, out = a <op> b into bools, in a and b's common type.
+enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
+/// Its operator's name: "eq", ..., "ge".
+constexpr const char* comparisonName(Comparison which) {
+  constexpr const char* kNames[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  return kNames[static_cast<int>(which)];
+}
+template <class T>
+void launchComparisonCuda(Comparison which, const CudaGeometry& geometry, bool* out, const T* a, CudaStrides aStrides,
+                          const T* b, CudaStrides bStrides, const char* op);
+/// Along one dimension of a contiguous input seen as [outer, reduced, inner],
+/// into a contiguous [outer, inner] (argmax's int64 indices) or the input's
+/// shape (log_softmax, its backward; In and Out differ for half_to_float).
+template <class T>
+void launchArgmaxCuda(const T* in, std::int64_t outer, std::int64_t reduced, std::int64_t inner, std::int64_t* out,
+                      const char* op);
+template <class In, class Out>
+void launchLogSoftmaxCuda(const In* in, Out* out, std::int64_t outer, std::int64_t reduced, std::int64_t inner,
+                          const char* op);
+template <class In, class Out>
+void launchLogSoftmaxBackwardCuda(const In* grad, const In* output, Out* gradInput, std::int64_t outer,
+                                  std::int64_t reduced, std::int64_t inner, const char* op);
+
 /// C[n, m] = A[n, k] @ B[k, m], contiguous, tiled through shared memory.
 template <class T>
 void launchMatmulCuda(const T* a, const T* b, T* c, std::int64_t n, std::int64_t k, std::int64_t m, const char* op);
