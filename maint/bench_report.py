@@ -273,8 +273,10 @@ def autocast_section(r, note=""):
     return (AUTOCAST_HEADING + "\n\n" + (note + "\n\n" if note else "") +
             "One thread, n = 1024. Under the guard, matmul's autocast kernel casts both float32 operands to\n"
             "bfloat16 and the CPU kernel multiplies in bfloat16, rounding its running sum after every step as\n"
-            "1.13's portable gemm loop does: float arithmetic, vectorised, with a rounding to bfloat16 per\n"
-            "multiply-add and no bfloat16 instructions. It is slower than the blocked float32 loop; what\n"
+            "1.13's portable gemm loop does: float arithmetic, vectorised, with two roundings to bfloat16 per\n"
+            "multiply-add (the product, then the sum) and no bfloat16 instructions. (A transposed right side\n"
+            "sums in float, as 1.13's gemm_transa_ does; this benchmark's operands are contiguous.) It is\n"
+            "slower than the blocked float32 loop; what\n"
             "autocast buys here is half the memory per operand. (libtorch 1.13 hands a bfloat16 matmul to\n"
             "oneDNN only where the CPU has AVX512 (BW, VL and DQ), and runs the portable loop elsewhere;\n"
             "this chapter's loop never uses oneDNN.)\n\n"
