@@ -9,6 +9,7 @@ chapters/06_backends/python/python.cmake)."""
 
 import importlib.util
 import os
+import re
 import unittest
 
 import mini_torch
@@ -128,6 +129,15 @@ def load_example(name):
     return module
 
 
+def skip_if_an_exercise_is_unfinished(test, error):
+    """The learner build runs the learner's own kernels: torch.eye is
+    exercise 06.1's factory. A call that reaches an unfinished exercise says
+    nothing about the example; anything else is the test's failure."""
+    if re.fullmatch(r"exercise \S+ is not done yet", str(error)):
+        test.skipTest(f"{error} (the learner build; the example needs it)")
+    raise error
+
+
 @unittest.skipIf(MISSING, MISSING)
 class PerSampleGradients(unittest.TestCase):
     """torch.autograd.grad(losses, params, eye(64), is_grads_batched=True) on
@@ -152,7 +162,10 @@ class PerSampleGradients(unittest.TestCase):
                 elif words[0] == "b2_sample0":
                     b2_sample0.append(float(words[2]))
         self.assertEqual(sorted(sums), ["b1", "b2", "w1", "w2"], PER_SAMPLE_DATA)
-        ours, our_b2 = load_example("per_sample_gradients").summary(mini_torch, F)
+        try:
+            ours, our_b2 = load_example("per_sample_gradients").summary(mini_torch, F)
+        except RuntimeError as error:
+            skip_if_an_exercise_is_unfinished(self, error)
         worst = 0.0
         for name, theirs in sums.items():
             self.assertEqual(len(ours[name]), len(theirs), name)
@@ -170,7 +183,10 @@ class PerSampleGradients(unittest.TestCase):
         import io
         printed = io.StringIO()
         with contextlib.redirect_stdout(printed):
-            load_example("per_sample_gradients").main([])
+            try:
+                load_example("per_sample_gradients").main([])
+            except RuntimeError as error:
+                skip_if_an_exercise_is_unfinished(self, error)
         recorded = os.path.join(os.path.dirname(SCRIPT), "per_sample_gradients.recorded.txt")
         with open(recorded, encoding="utf-8") as committed:
             self.assertEqual(printed.getvalue(), committed.read(), f"{recorded} is not what the example prints now: "

@@ -55,7 +55,7 @@ void launchSumAllCuda(const T* in, std::int64_t numel, T* out, const char* op);
 template <class T>
 void launchSumDimCuda(const T* in, std::int64_t outer, std::int64_t reduced, std::int64_t inner, T* out,
                       const char* op);
-/// The six comparisons, out = a <op> b into bools, in a and b's common type.
+/// The six comparisons, out = (a compared with b) into bools, in a and b's common type.
 enum class Comparison { Eq, Ne, Lt, Le, Gt, Ge };
 /// Its operator's name: "eq", ..., "ge".
 constexpr const char* comparisonName(Comparison which) {
