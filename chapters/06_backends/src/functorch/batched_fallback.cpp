@@ -74,6 +74,13 @@ void batchedTensorForLoopFallback(const OperatorHandle& op, DispatchKeySet /*dis
   if (const std::optional<std::string> reason = whyNotLoopable(schema, arguments, level)) {
     throw std::invalid_argument(fmt::format("Batching rule not implemented for {}. {}", op.operatorName(), *reason));
   }
+  if (batchSize == 0) {
+    // No sample to call it on, so no result to learn the sizes from (1.13's
+    // fallback refuses this too, in these words).
+    throw std::invalid_argument(fmt::format(
+        "Batching rule not implemented for {}. The fallback path does not support vmap over dims of size 0.",
+        op.operatorName()));
+  }
   // Said in the trace, as functorch warns of it: this runs B calls, not one.
   const DispatchTraceScope loop("vmap: no batching rule, one call per sample", op.operatorName(), DispatchKey::Batched);
   Tensor stacked;

@@ -285,6 +285,15 @@ TEST(Vmap, TheFallbackRefusesAnInPlaceOperator) {
             "operators: it writes to 'self'.");
 }
 
+TEST(Vmap, TheFallbackRefusesAnEmptyBatch) {
+  // No sample to call clone on: nothing tells the result's sizes.
+  EXPECT_EQ(errorOf([] {
+              vmapOne([](const Tensor& x) { return clone(x); }, fromValues({}, {0, 3}));
+            }),
+            "Batching rule not implemented for aten::clone. The fallback path does not support vmap over dims of "
+            "size 0.");
+}
+
 TEST(Vmap, TheFallbackRefusesASampleOfAnOuterVmap) {
   const auto copy = [](const std::vector<Tensor>& in) { return std::vector<Tensor>{clone(in[0])}; };
   EXPECT_EQ(
