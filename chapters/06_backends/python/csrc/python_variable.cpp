@@ -7,12 +7,12 @@
 #include "csrc/Dtype.h"
 #include "csrc/Exceptions.h"
 #include "csrc/autograd/python_cpp_function.h"
+#include "csrc/autograd/python_engine.h"
 #include "csrc/utils/python_arg_parser.h"
 #include "mini/autograd/node.h"
 #include "mini/core/grad_mode.h"
 #include "mini/dispatch_modes/python_fallback_kernel.h"
 #include "mini/functorch/batched_tensor_impl.h"
-#include "mini/functorch/vmap.h"
 #include "mini/generated/Functions.h"
 #include "mini/native/cpu/cpu_kernels.h"
 
@@ -275,11 +275,7 @@ PyObject* THPVariable_backward(PyObject* self, PyObject* args, PyObject* kwargs)
   }
   // 1.13's Tensor.backward is torch.autograd.backward, whose engine call
   // checks this first (python_engine.cpp).
-  if (currentVmapLevel() != 0) {
-    throw std::runtime_error(
-        "backward() called inside torch.vmap. This is not supported, please call backward() outside torch.vmap or "
-        "instead use torch.autograd.grad inside torch.vmap");
-  }
+  checkBackwardOutsideVmap();
   const Tensor self_tensor = THPVariable_Unpack(self);
   if (THPVariable_wrapperObject(self_tensor.unsafeGetTensorImpl()) != nullptr) {
     // 1.13 seeds the backward of a wrapper with ones_like(output), which its

@@ -2,6 +2,7 @@
 
 #include <queue>
 #include <stdexcept>
+#include <string_view>
 #include <unordered_set>
 #include <utility>
 
@@ -269,6 +270,18 @@ namespace autograd {
 
 namespace {
 
+/// Under vmap, the gradients may be batched (is_grads_batched), never the
+/// tensors differentiated: 1.13 refuses a batched output or input so.
+void checkNotVmapped(const Tensor& tensor, std::string_view what, std::size_t i) {
+  if (tensor.defined() && maybeGetBatchedImpl(tensor) != nullptr) {
+    throw std::invalid_argument(fmt::format(
+        "torch.autograd.grad(outputs, inputs, grad_outputs) called inside torch.vmap. We do not support the case "
+        "where any {}s are vmapped tensors ({} {} is being vmapped over). Please call autograd.grad() outside "
+        "torch.vmap or file a bug report with your use case.",
+        what, what, i));
+  }
+}
+
 /// torch.autograd's roots and their seeds, checked as 1.13 checks them: an
 /// output that requires no grad has no root; a missing gradient is ones
 /// for a one-element output only; a given one has the output's shape.
@@ -277,13 +290,7 @@ std::pair<std::vector<Edge>, TensorList> rootsAndSeeds(const TensorList& outputs
   TensorList seeds;
   for (std::size_t i = 0; i < outputs.size(); ++i) {
     const Tensor& output = outputs[i];
-    if (output.defined() && maybeGetBatchedImpl(output) != nullptr) {
-      throw std::invalid_argument(fmt::format(
-          "torch.autograd.grad(outputs, inputs, grad_outputs) called inside torch.vmap. We do not support the case "
-          "where any outputs are vmapped tensors (output {} is being vmapped over). Please call autograd.grad() "
-          "outside torch.vmap or file a bug report with your use case.",
-          i));
-    }
+    checkNotVmapped(output, "output", i);
     Edge edge = gradientEdge(output);
     if (!edge.isValid()) {
       throw std::runtime_error(
@@ -331,13 +338,7 @@ TensorList grad(const TensorList& outputs, const TensorList& inputs, const Tenso
   std::vector<Edge> edges;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     const Tensor& input = inputs[i];
-    if (input.defined() && maybeGetBatchedImpl(input) != nullptr) {
-      throw std::invalid_argument(fmt::format(
-          "torch.autograd.grad(outputs, inputs, grad_outputs) called inside torch.vmap. We do not support the case "
-          "where any inputs are vmapped tensors (input {} is being vmapped over). Please call autograd.grad() "
-          "outside torch.vmap or file a bug report with your use case.",
-          i));
-    }
+    checkNotVmapped(input, "input", i);
     if (!input.defined() || !input.requiresGrad()) {
       throw std::runtime_error("One of the differentiated Tensors does not require grad");
     }

@@ -8,6 +8,7 @@
 
 #include "mini/core/shape.h"
 #include "mini/functorch/batched_tensor_impl.h"
+#include "mini/functorch/vmap.h"
 #include "mini/generated/Functions.h"
 #include "mini/op_registration/library.h"
 
@@ -186,27 +187,15 @@ void sliceBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/,
   push(*stack, makeBatched(callWith(op, arguments), level));
 }
 
-namespace {
-
-/// [B, r, c] as [B, c, r]: a view with the last two strides swapped.
-Tensor transposeLastTwo(const Tensor& physical) {
-  const Sizes& sizes = physical.sizes();
-  const Strides& strides = physical.strides();
-  return makeView(physical, {sizes[0], sizes[2], sizes[1]}, {strides[0], strides[2], strides[1]},
-                  physical.storageOffset());
-}
-
-}  // namespace
-
 // [matmul_batch_rule]
 /// matmul of two 2-D samples, [n, k] @ [k, m]. With only the left side
 /// batched, the batch folds into its rows: one [B·n, k] @ [k, m] product.
 /// With only the right side batched, the transposes fold it the same way,
 /// A·B_b = (B_bᵀ·Aᵀ)ᵀ: one [B·m, k] @ [k, n] product between two copies,
 /// which is a backward pass's x.t() @ grad under vmap. The transposes are
-/// views made here (this chapter has no permute), which autograd would not
-/// see, so a tensor that requires grad, or one batched by an outer vmap,
-/// takes the general way: broadcast a product and sum over k,
+/// moveDim's views, made outside the dispatcher (this chapter has no
+/// permute), which autograd would not see, so a tensor that requires grad,
+/// or one batched by an outer vmap, takes the general way: broadcast a product and sum over k,
 /// [B|1, n, k, 1] * [B|1, 1, k, m] summed over dimension 2, which costs
 /// B·n·k·m memory where functorch's bmm costs none.
 void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/, Stack* stack) {
@@ -237,9 +226,9 @@ void matmulBatchRule(const OperatorHandle& op, DispatchKeySet /*dispatchKeySet*/
   const std::int64_t batchSize = otherPhysical->sizes()[0];
   if (!selfPhysical && !self.requiresGrad() && !otherPhysical->requiresGrad() && maybeGetBatchedImpl(self) == nullptr &&
       maybeGetBatchedImpl(*otherPhysical) == nullptr) {
-    const Tensor otherT = clone(transposeLastTwo(*otherPhysical));  // [B, m, k], contiguous
+    const Tensor otherT = clone(moveDim(*otherPhysical, 2, 1));  // [B, m, k], contiguous
     const Tensor product = matmul(otherT.view({batchSize * m, k}), t(self)).view({batchSize, m, n});
-    push(*stack, makeBatched(clone(transposeLastTwo(product)), level));
+    push(*stack, makeBatched(clone(moveDim(product, 2, 1)), level));
     return;
   }
   const Tensor left = selfPhysical ? selfPhysical->view({batchSize, n, k, 1}) : self.view({1, n, k, 1});

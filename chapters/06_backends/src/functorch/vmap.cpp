@@ -130,7 +130,7 @@ VmapFunction vmap(VmapFunction function, std::vector<std::optional<std::int64_t>
       }
       const std::int64_t dim = wrapDim(*inDims[i], inputs[i].dim(), "in_dim");
       mappedSizes.push_back(inputs[i].sizes()[static_cast<std::size_t>(dim)]);
-      wrapped.push_back(makeBatched(moveDim(inputs[i], dim, 0), guard.level()));
+      wrapped.push_back(addBatchDim(inputs[i], dim, guard.level()));
     }
     if (mappedSizes.empty()) {
       throw std::invalid_argument("vmap: at least one input must be mapped over (every in_dim is None)");

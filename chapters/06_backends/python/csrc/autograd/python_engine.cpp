@@ -67,10 +67,8 @@ PyObject* THPEngine_run_backward(PyObject* /*self*/, PyObject* args, PyObject* k
   if (count != PyTuple_GET_SIZE(grad_tensors)) {
     throw std::runtime_error(fmt::format("got {} tensors and {} gradients", count, PyTuple_GET_SIZE(grad_tensors)));
   }
-  if (accumulate_grad != 0 && currentVmapLevel() != 0) {
-    throw std::runtime_error(
-        "backward() called inside torch.vmap. This is not supported, please call backward() outside torch.vmap or "
-        "instead use torch.autograd.grad inside torch.vmap");
+  if (accumulate_grad != 0) {
+    checkBackwardOutsideVmap();
   }
   TensorList outputs, gradients;
   for (Py_ssize_t i = 0; i < count; ++i) {
@@ -145,6 +143,14 @@ PyTypeObject THPEngineType = [] {
 }();
 
 }  // namespace
+
+void checkBackwardOutsideVmap() {
+  if (currentVmapLevel() != 0) {
+    throw std::runtime_error(
+        "backward() called inside torch.vmap. This is not supported, please call backward() outside torch.vmap or "
+        "instead use torch.autograd.grad inside torch.vmap");
+  }
+}
 
 void initEngineBindings(PyObject* module) {
   if (PyType_Ready(&THPEngineType) < 0) {
